@@ -1,0 +1,60 @@
+// What every command receives: the resolved home, clock, policy and streams.
+// Commands return an exit code; they never call exit().
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "memsim/clock.h"
+#include "memsim/fs.h"
+#include "memsim/home.h"
+#include "memsim/policy.h"
+
+namespace memsim::cli {
+
+// The options every command takes (SPEC section 10).
+struct CommonOptions {
+  std::string home;  // --home, else $MEMSIM_HOME, else ./.memsim
+  std::string now;   // --now, else $MEMSIM_NOW, else the system clock
+  bool json = false;
+};
+
+struct Context {
+  FileSystem& fs;
+  Home home;
+  std::unique_ptr<Clock> clock;
+  bool json = false;
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+
+  // policy.yaml of the home, or defaults. Errors name the file and the key.
+  Result<Policy> policy();
+  // Prints "memsim: <message>" on err and returns 2.
+  int fail(const std::string& message);
+};
+
+// A command: registers its subcommand and options on `app` and returns the
+// action to run once parsing succeeded.
+using Action = std::function<int(Context&)>;
+struct Command {
+  CLI::App* sub;
+  Action action;
+};
+
+// Adds --home, --now and --json to a subcommand.
+void add_common_options(CLI::App* sub, CommonOptions& common);
+
+// Each command file defines one of these; app.cpp lists them.
+Command register_init(CLI::App& app, CommonOptions& common);
+Command register_index(CLI::App& app, CommonOptions& common);
+Command register_touch(CLI::App& app, CommonOptions& common);
+Command register_status(CLI::App& app, CommonOptions& common);
+Command register_lint(CLI::App& app, CommonOptions& common);
+
+}  // namespace memsim::cli

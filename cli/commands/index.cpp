@@ -1,0 +1,41 @@
+// memsim index: fold the journal, write back policy values, regenerate the index.
+#include <nlohmann/json.hpp>
+
+#include "commands/context.h"
+#include "commands/report.h"
+#include "memsim/reindex.h"
+
+namespace memsim::cli {
+
+Command register_index(CLI::App& app, CommonOptions& common) {
+  auto* sub = app.add_subcommand("index", "regenerate MEMORY.md, MEMORY-archive.md and current-state.md");
+  add_common_options(sub, common);
+  return {sub, [](Context& ctx) -> int {
+            auto policy = ctx.policy();
+            if (!policy.ok()) return ctx.fail(policy.message());
+            auto rep = reindex(ctx.fs, ctx.home, *ctx.clock, *policy);
+            if (!rep.ok()) return ctx.fail(rep.message());
+            for (const auto& w : rep->warnings) ctx.err << "memsim: " << w << "\n";
+            if (ctx.json) {
+              nlohmann::json j = bands_json(rep->index, *policy);
+              j["files"] = rep->ranked.corpus.memories.size();
+              j["written_back"] = rep->written_back;
+              j["deferred_live"] = rep->deferred_live;
+              j["derived_written"] = rep->derived_written;
+              j["warnings"] = rep->warnings.size();
+              ctx.out << j.dump(2) << "\n";
+            } else {
+              ctx.out << "indexed " << rep->ranked.corpus.memories.size() << " memories in "
+                      << ctx.home.memory_dir() << "\n"
+                      << bands_text(rep->index, *policy) << "policy values written back to "
+                      << rep->written_back << " file(s)";
+              if (rep->deferred_live > 0)
+                ctx.out << ", " << rep->deferred_live << " deferred (changed in the last "
+                        << policy->live_guard / 60 << " minutes)";
+              ctx.out << "\n";
+            }
+            return 0;
+          }};
+}
+
+}  // namespace memsim::cli

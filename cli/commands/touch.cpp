@@ -1,0 +1,48 @@
+// memsim touch FILE: append one touch to the journal, as the pre-tool-use hook
+// would for a Read. For scripts and tests; it never rewrites the memory file.
+#include <nlohmann/json.hpp>
+
+#include "commands/context.h"
+#include "memsim/journal.h"
+#include "memsim/memory_file.h"
+
+namespace memsim::cli {
+
+Command register_touch(CLI::App& app, CommonOptions& common) {
+  auto* sub = app.add_subcommand("touch", "append a touch of a memory file to the access journal");
+  add_common_options(sub, common);
+  struct Args {
+    std::string file, tool = "Touch", session = "cli";
+  };
+  auto args = std::make_shared<Args>();
+  sub->add_option("FILE", args->file, "the memory file: its name, or a path inside the home's memory/")->required();
+  sub->add_option("--tool", args->tool, "tool name recorded in the journal (default Touch)");
+  sub->add_option("--session", args->session, "session id recorded in the journal (default cli)");
+  return {sub, [args](Context& ctx) -> int {
+            if (Status s = check_home(ctx.fs, ctx.home); !s.ok()) return ctx.fail(s.message());
+            const std::string name = base_name(args->file);
+            if (args->file.find('/') != std::string::npos) {
+              // A path must lead into this home's memory/, and not through a link.
+              auto real_dir = ctx.fs.real_path(ctx.home.memory_dir());
+              auto real_parent = ctx.fs.real_path(args->file.substr(0, args->file.rfind('/') + 1));
+              if (!real_dir.ok() || !real_parent.ok() || *real_dir != *real_parent)
+                return ctx.fail(args->file + ": not inside " + ctx.home.memory_dir());
+            }
+            if (!is_memory_name(name))
+              return ctx.fail(args->file + ": not a memory file name (<type>_<topic>.md)");
+            auto info = ctx.fs.stat(ctx.home.memory_path(name));
+            if (!info.ok()) return ctx.fail(info.message());
+            if (info->kind != FileKind::kRegular)
+              return ctx.fail(ctx.home.memory_path(name) + ": no such memory file");
+            Touch t{ctx.clock->now(), args->tool, name, args->session};
+            if (Status s = append_touch(ctx.fs, ctx.home, t); !s.ok()) return ctx.fail(s.message());
+            if (ctx.json)
+              ctx.out << nlohmann::json{{"file", name}, {"time", format_instant(t.time)}, {"tool", t.tool},
+                                        {"session", t.session}}
+                             .dump()
+                      << "\n";
+            return 0;
+          }};
+}
+
+}  // namespace memsim::cli

@@ -1,0 +1,50 @@
+// Loading the T2 files of a home. A T2 file is a regular file directly in
+// memory/ whose name matches [a-z]+_.+\.md (SPEC section 5); links are never
+// followed. Entries that look like memories but are not ranked are returned as
+// strays so lint can name them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "memsim/frontmatter.h"
+#include "memsim/fs.h"
+#include "memsim/home.h"
+#include "memsim/memory_file.h"
+#include "memsim/policy.h"
+
+namespace memsim {
+
+// Files bigger than this are ranked but not read: a memory that large is a
+// mistake, and reading it would slow every run.
+constexpr std::int64_t kMaxMemoryBytes = 1 << 20;
+
+struct Memory {
+  std::string filename;
+  FileInfo info;
+  std::string text;                    // the whole file; empty when not read
+  Frontmatter fm;
+  MemoryMeta meta;
+  std::vector<std::string> problems;   // file-level: unreadable, binary, too large, frontmatter
+};
+
+struct Stray {
+  std::string name;
+  std::string problem;
+};
+
+struct Corpus {
+  std::vector<Memory> memories;  // sorted by filename, bytewise
+  std::vector<Stray> strays;     // sorted by name
+};
+
+Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& policy);
+
+// Reads one memory file as load_corpus would (exposed for hooks and tests).
+Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename,
+                   const FileInfo& info, const Policy& policy);
+
+// The names in memory/ that are derived by memsim, never ranked or reported.
+bool is_derived_name(const std::string& name);
+
+}  // namespace memsim

@@ -1,0 +1,95 @@
+// Every contact core has with the operating system's files goes through a
+// FileSystem. PosixFileSystem is the real one; tests and the simulator wrap it to
+// inject faults (short writes, ENOSPC, EIO, a crash before rename) or to count I/O.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "memsim/clock.h"
+#include "memsim/result.h"
+
+namespace memsim {
+
+enum class FileKind { kMissing, kRegular, kDirectory, kSymlink, kOther };
+
+struct FileInfo {
+  FileKind kind = FileKind::kMissing;
+  std::int64_t size = 0;
+  Seconds mtime = 0;  // whole seconds
+};
+
+struct DirEntry {
+  std::string name;
+  FileKind kind = FileKind::kOther;  // as lstat sees it: links are kSymlink
+};
+
+// Held while alive; destroying it releases the lock.
+class FileLock {
+ public:
+  virtual ~FileLock() = default;
+};
+
+class FileSystem {
+ public:
+  virtual ~FileSystem() = default;
+
+  // Whole contents. Fails on a missing or unreadable file.
+  virtual Result<std::string> read_file(const std::string& path) = 0;
+  // lstat: a symbolic link is reported as kSymlink, never followed. A missing
+  // path is not an error: it reports kMissing.
+  virtual Result<FileInfo> stat(const std::string& path) = 0;
+  // Entries of a directory, excluding "." and "..", in no particular order.
+  virtual Result<std::vector<DirEntry>> list_dir(const std::string& path) = 0;
+  // Creates or truncates path, writes all of data and syncs it to disk.
+  virtual Status write_file(const std::string& path, std::string_view data) = 0;
+  // Appends data with one write(2) on an O_APPEND descriptor, creating the file
+  // if needed; lines shorter than PIPE_BUF from concurrent writers never interleave.
+  virtual Status append_file(const std::string& path, std::string_view data) = 0;
+  virtual Status rename(const std::string& from, const std::string& to) = 0;
+  virtual Status remove(const std::string& path) = 0;  // a missing path is fine
+  virtual Status make_dir(const std::string& path) = 0;  // an existing dir is fine
+  // An exclusive advisory lock on path (created if missing), waiting at most
+  // timeout_ms. The operating system releases it when the holder dies, so a
+  // killed process never leaves a stale lock behind.
+  virtual Result<std::unique_ptr<FileLock>> lock(const std::string& path, int timeout_ms) = 0;
+  // The canonical absolute path with every link resolved (realpath(3)).
+  virtual Result<std::string> real_path(const std::string& path) = 0;
+  // Sets a file's modification time (whole seconds). Policy write-back restores
+  // the old time, so bookkeeping never looks like an author's edit.
+  virtual Status set_mtime(const std::string& path, Seconds mtime) = 0;
+};
+
+class PosixFileSystem final : public FileSystem {
+ public:
+  Result<std::string> read_file(const std::string& path) override;
+  Result<FileInfo> stat(const std::string& path) override;
+  Result<std::vector<DirEntry>> list_dir(const std::string& path) override;
+  Status write_file(const std::string& path, std::string_view data) override;
+  Status append_file(const std::string& path, std::string_view data) override;
+  Status rename(const std::string& from, const std::string& to) override;
+  Status remove(const std::string& path) override;
+  Status make_dir(const std::string& path) override;
+  Result<std::unique_ptr<FileLock>> lock(const std::string& path, int timeout_ms) override;
+  Result<std::string> real_path(const std::string& path) override;
+  Status set_mtime(const std::string& path, Seconds mtime) override;
+};
+
+// The temporary a replacement of path is written to: same directory, so the
+// rename is atomic. It is fixed per target, so a run that died before renaming
+// leaves at most one, which the next replacement overwrites.
+std::string temp_path_for(const std::string& path);
+
+// Replaces path with data atomically: write the temporary, sync, rename. On any
+// failure the temporary is removed and path is left as it was. Callers hold the
+// home's lock (see Home::lock).
+Status replace_file(FileSystem& fs, const std::string& path, std::string_view data);
+
+// "dir/name", tolerating a trailing slash on dir.
+std::string join_path(std::string_view dir, std::string_view name);
+std::string base_name(std::string_view path);
+
+}  // namespace memsim

@@ -1,0 +1,70 @@
+// The bounded index (SPEC section 5): a pure function of the ranked entries and
+// `now`. It never reads its own previous output.
+//
+//   MEMORY.md          "# Memory index\n\n## Hot\n" rows "\n## New\n" rows
+//                      "\n## Cold\n" rows "\n## How to use\n" kHowToUse
+//   MEMORY-archive.md  "# Memory archive\n\n## Superseded\n" rows "\n## Rolled off\n" rows
+//   current-state.md   "# Current state\n\n" then "- <filename>: <state>\n" per live
+//                      in-flight file, by filename
+//
+// A row is "- <filename>: <summary>[ [pinned]][ [contested]]\n"; its length is its
+// UTF-8 byte count. Every entry lands in exactly one band.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "memsim/clock.h"
+#include "memsim/memory_file.h"
+#include "memsim/policy.h"
+#include "memsim/timefmt.h"
+
+namespace memsim {
+
+extern const std::string_view kHowToUse;
+
+// One memory as the index sees it, every default already resolved.
+struct Entry {
+  std::string filename;
+  std::string summary;     // folded to one line
+  double score = 0;
+  Days created = 0;        // the created date, or the file's modification date
+  bool pinned = false;
+  bool closed = false;     // status superseded*, or valid_until <= today
+  bool contested = false;  // an open fact sharing its key with another open fact
+  bool in_flight = false;
+  std::string state;       // the in-flight status line
+};
+
+// (score descending, filename ascending bytewise): the total order of every list.
+bool ranks_before(const Entry& a, const Entry& b);
+
+enum class Band { kHot, kNew, kCold, kSuperseded, kRolledOff };
+std::string_view band_name(Band b);
+
+struct BandStats {
+  int rows = 0;
+  int bytes = 0;
+};
+
+struct IndexOutput {
+  std::vector<Entry> entries;     // in the total order
+  std::vector<Band> bands;        // bands[i] is where entries[i] went
+  std::vector<std::string> rows;  // rows[i] as rendered in its band (New rows cut)
+  BandStats hot, fresh, cold, superseded, rolled_off;
+  std::string memory_md, archive_md, current_state_md;
+};
+
+// The plain row of an entry, uncut.
+std::string render_row(const Entry& e);
+
+// A row cut to at most `cap` bytes: the summary is cut on a UTF-8 boundary and
+// ends in "...", the tags and newline are kept. Rows within the cap are unchanged.
+std::string cut_row(const Entry& e, int cap);
+
+// Bands, rows and the three files. `entries` may come in any order.
+IndexOutput build_index(std::vector<Entry> entries, Seconds now, const Policy& policy);
+
+}  // namespace memsim

@@ -1,0 +1,37 @@
+// The constants of SPEC section 9. Defaults here; a home's policy.yaml and a
+// scenario's policy block may override any of them by the same names.
+#pragma once
+
+#include <string>
+
+#include "memsim/clock.h"
+#include "memsim/fs.h"
+#include "memsim/result.h"
+
+namespace memsim {
+
+struct Policy {
+  double initial_stability = 14.0;     // days
+  double stability_growth = 1.6;       // per spaced reinforcement
+  double stability_cap = 365.0;        // days
+  Seconds spacing_gate = 20 * 3600;    // between reinforcements
+  double importance_weight = 0.6;
+  int hot_budget = 12000;              // bytes of rendered rows
+  int new_budget = 2500;
+  int cold_budget = 4000;
+  int newborn_days = 14;
+  int new_row_cap = 160;               // bytes
+  int short_term_days = 7;             // T1 and residue visibility
+  Seconds live_guard = 10 * 60;        // files changed this recently are not rewritten
+  int lock_timeout_ms = 5000;          // commands; hooks use their own, shorter wait
+};
+
+// Applies overrides from YAML text (a mapping of the names above; spacing_gate and
+// live_guard may be given in seconds or as spacing_gate_hours / live_guard_minutes).
+// Unknown keys and bad values are errors naming `origin` and the key.
+Status apply_policy_yaml(Policy& policy, const std::string& yaml_text, const std::string& origin);
+
+// Loads <home>/policy.yaml when present; defaults otherwise.
+Result<Policy> load_policy(FileSystem& fs, const std::string& home_root);
+
+}  // namespace memsim

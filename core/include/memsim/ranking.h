@@ -1,0 +1,28 @@
+// From files and journal to index entries: fold each file's touches into its
+// policy values, resolve every default, score, and mark closed and contested
+// facts. A pure function of (corpus, journal, now, policy).
+#pragma once
+
+#include <vector>
+
+#include "memsim/conflicts.h"
+#include "memsim/corpus.h"
+#include "memsim/index.h"
+#include "memsim/journal.h"
+
+namespace memsim {
+
+struct Ranked {
+  Corpus corpus;
+  std::vector<PolicyValues> folded;  // parallel to corpus.memories
+  std::vector<Entry> entries;        // parallel to corpus.memories (not yet ordered)
+  std::vector<Conflict> conflicts;
+};
+
+// Touches later than `now` have not happened yet and are ignored.
+Ranked rank_corpus(Corpus corpus, const std::vector<Touch>& touches, Seconds now, const Policy& policy);
+
+// Whether memory i is closed at `now`: status superseded*, or valid_until <= today.
+bool is_closed(const MemoryMeta& meta, Seconds now);
+
+}  // namespace memsim

@@ -1,0 +1,38 @@
+// `memsim index` as a library call: under the home's lock, load the corpus and
+// the journal, write folded policy values back into the files whose values moved
+// (except files changed within policy.live_guard of now), and replace MEMORY.md,
+// MEMORY-archive.md and current-state.md atomically when their bytes change.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "memsim/clock.h"
+#include "memsim/fs.h"
+#include "memsim/home.h"
+#include "memsim/policy.h"
+#include "memsim/ranking.h"
+
+namespace memsim {
+
+struct ReindexReport {
+  Ranked ranked;
+  IndexOutput index;
+  int written_back = 0;      // memory files whose policy lines were updated
+  int deferred_live = 0;     // files with new values left alone because they changed recently
+  int derived_written = 0;   // of MEMORY.md, MEMORY-archive.md, current-state.md
+  std::size_t bad_journal_lines = 0;
+  std::vector<std::string> warnings;  // "memory/<file>: <problem>", one per problem
+};
+
+struct ReindexOptions {
+  bool write = true;  // false: compute only (status, dry runs); no lock, nothing written
+};
+
+Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock,
+                              const Policy& policy, ReindexOptions options = {});
+
+// Whether a file modified at mtime counts as changed "recently" at now.
+bool recently_changed(Seconds mtime, Seconds now, const Policy& policy);
+
+}  // namespace memsim

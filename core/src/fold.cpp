@@ -1,0 +1,30 @@
+#include "memsim/fold.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "memsim/timefmt.h"
+
+namespace memsim {
+
+PolicyValues fold(PolicyValues v, std::span<const Seconds> times, const Policy& policy) {
+  for (Seconds t : times) {
+    if (v.last_accessed && t <= *v.last_accessed) continue;
+    v.last_accessed = t;
+    if (!v.last_reinforced || t - *v.last_reinforced >= policy.spacing_gate) {
+      v.access_count += 1;
+      v.stability = std::min(round1(v.stability * policy.stability_growth), policy.stability_cap);
+      v.last_reinforced = t;
+    }
+  }
+  return v;
+}
+
+double score(std::int64_t access_count, Seconds last_accessed, double stability, double importance,
+             Seconds now, const Policy& policy) {
+  const double days = days_between(last_accessed, now);
+  return static_cast<double>(access_count + 1) * std::exp(-days / stability) +
+         policy.importance_weight * importance;
+}
+
+}  // namespace memsim

@@ -1,0 +1,78 @@
+#include "memsim/journal.h"
+
+#include <algorithm>
+
+#include "memsim/timefmt.h"
+
+namespace memsim {
+
+namespace {
+
+bool has_space_or_newline(std::string_view s) {
+  return s.find_first_of(" \t\r\n") != std::string_view::npos;
+}
+
+}  // namespace
+
+Result<std::string> format_touch(const Touch& t) {
+  const std::string session = t.session.empty() ? "-" : t.session;
+  if (t.tool.empty() || has_space_or_newline(t.tool)) return Error{"journal: bad tool name"};
+  if (has_space_or_newline(session)) return Error{"journal: bad session id"};
+  if (t.filename.empty() || t.filename.find_first_of("\r\n/") != std::string::npos ||
+      t.filename.front() == ' ' || t.filename.back() == ' ')
+    return Error{"journal: bad file name '" + t.filename + "'"};
+  return format_instant(t.time) + " " + t.tool + " " + t.filename + " " + session + "\n";
+}
+
+JournalRead parse_journal(std::string_view text) {
+  JournalRead out;
+  std::size_t p = 0;
+  while (p < text.size()) {
+    std::size_t nl = text.find('\n', p);
+    const bool complete = nl != std::string_view::npos;
+    std::string_view line = text.substr(p, complete ? nl - p : std::string_view::npos);
+    p = complete ? nl + 1 : text.size();
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty()) continue;
+    // A last line without its newline may still be being written: torn.
+    auto s1 = line.find(' ');
+    auto s2 = s1 == std::string_view::npos ? s1 : line.find(' ', s1 + 1);
+    auto s3 = line.rfind(' ');
+    std::optional<Seconds> time;
+    if (complete && s2 != std::string_view::npos && s3 > s2 + 1 && s3 + 1 < line.size())
+      time = parse_instant(line.substr(0, s1));
+    if (!time || s2 == s1 + 1) {
+      ++out.bad_lines;
+      continue;
+    }
+    out.touches.push_back(Touch{*time, std::string(line.substr(s1 + 1, s2 - s1 - 1)),
+                                std::string(line.substr(s2 + 1, s3 - s2 - 1)),
+                                std::string(line.substr(s3 + 1))});
+  }
+  return out;
+}
+
+Result<JournalRead> read_journal(FileSystem& fs, const Home& home) {
+  auto info = fs.stat(home.journal_path());
+  if (!info.ok()) return info.error();
+  if (info->kind == FileKind::kMissing) return JournalRead{};
+  auto text = fs.read_file(home.journal_path());
+  if (!text.ok()) return text.error();
+  return parse_journal(*text);
+}
+
+Status append_touch(FileSystem& fs, const Home& home, const Touch& t) {
+  auto line = format_touch(t);
+  if (!line.ok()) return line.status();
+  if (Status s = fs.make_dir(home.runtime_dir()); !s.ok()) return s;
+  return fs.append_file(home.journal_path(), *line);
+}
+
+std::unordered_map<std::string, std::vector<Seconds>> touches_by_file(const std::vector<Touch>& touches) {
+  std::unordered_map<std::string, std::vector<Seconds>> out;
+  for (const Touch& t : touches) out[t.filename].push_back(t.time);
+  for (auto& [name, times] : out) std::sort(times.begin(), times.end());
+  return out;
+}
+
+}  // namespace memsim

@@ -1,0 +1,115 @@
+#include "memsim/lint.h"
+
+#include <algorithm>
+#include <set>
+
+namespace memsim {
+
+std::string_view severity_name(Severity s) {
+  switch (s) {
+    case Severity::kError: return "error";
+    case Severity::kWarning: return "warning";
+    case Severity::kInfo: return "info";
+  }
+  return "";
+}
+
+bool is_known_type(std::string_view t) {
+  static const std::set<std::string_view> kTypes = {"feedback", "project",  "reference",
+                                                    "user",     "process",  "handoff",
+                                                    "preference", "decision", "person"};
+  return kTypes.count(t) > 0;
+}
+
+std::string vague_summary_reason(std::string_view summary, std::string_view stem) {
+  static const std::set<std::string> kFiller = {
+      "a", "an", "the", "notes", "note", "misc", "miscellaneous", "stuff", "things", "thing",
+      "todo", "tbd", "wip", "various", "info", "information", "update", "updates", "details",
+      "see", "file", "this", "memory", "about", "some", "more", "general", "etc", "temp", "test"};
+  std::vector<std::string> words;
+  std::string w;
+  for (char c : std::string(summary) + " ") {
+    if (c == ' ' || c == ',' || c == '.' || c == ':' || c == ';' || c == '-' || c == '/') {
+      if (!w.empty()) words.push_back(w);
+      w.clear();
+    } else {
+      w += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+  }
+  if (summary.size() < 20) return "shorter than 20 characters";
+  if (words.size() < 4) return "fewer than 4 words";
+  if (std::all_of(words.begin(), words.end(), [](const std::string& x) { return kFiller.count(x) > 0; }))
+    return "only filler words";
+  std::string s(summary);
+  std::replace(s.begin(), s.end(), ' ', '-');
+  if (s == stem) return "repeats the file name";
+  return "";
+}
+
+std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines) {
+  std::vector<Finding> out;
+  auto add = [&](const std::string& file, std::string code, Severity sev, std::string msg) {
+    out.push_back({file, std::move(code), sev, std::move(msg)});
+  };
+  for (const Stray& s : r.corpus.strays) add("memory/" + s.name, "not-a-memory", Severity::kWarning, s.problem);
+
+  for (const Memory& m : r.corpus.memories) {
+    const std::string file = "memory/" + m.filename;
+    const std::string stem = m.filename.substr(0, m.filename.size() - 3);
+    for (const auto& p : m.problems) {
+      std::string code = p.find("frontmatter") != std::string::npos ? "frontmatter"
+                         : p.find("binary") != std::string::npos  ? "binary"
+                         : p.find("bytes") != std::string::npos   ? "too-large"
+                                                                   : "unreadable-file";
+      add(file, code, code == "frontmatter" && m.fm.state == FrontmatterState::kAbsent ? Severity::kWarning
+                                                                                       : Severity::kError,
+          p);
+    }
+    for (const auto& p : m.meta.problems) {
+      const bool dup = p.find("duplicate key") != std::string::npos;
+      add(file, dup ? "duplicate-key" : p.rfind("unreadable", 0) == 0 ? "unreadable-value" : "frontmatter",
+          dup ? Severity::kWarning : Severity::kError, p);
+    }
+    if (m.fm.bom) add(file, "bom", Severity::kInfo, "starts with a UTF-8 byte order mark (handled)");
+    if (m.fm.eol == "\r\n") add(file, "crlf", Severity::kInfo, "CRLF line endings (handled, kept on write-back)");
+    if (m.fm.state != FrontmatterState::kOk) continue;
+
+    const MemoryMeta& meta = m.meta;
+    if (meta.name && *meta.name != stem)
+      add(file, "name-mismatch", Severity::kWarning,
+          "name '" + *meta.name + "' does not match the file stem '" + stem + "'");
+    if (!meta.type) {
+      add(file, "missing-type", Severity::kWarning, "no type");
+    } else if (!is_known_type(*meta.type)) {
+      add(file, "unknown-type", Severity::kWarning, "unknown type '" + *meta.type + "'");
+    } else if (m.filename.rfind(*meta.type + "_", 0) != 0) {
+      add(file, "type-prefix", Severity::kInfo,
+          "type '" + *meta.type + "' differs from the file name's prefix");
+    }
+    std::string summary = meta.summary ? fold_whitespace(*meta.summary) : "";
+    if (summary.empty()) {
+      add(file, "missing-summary", Severity::kWarning,
+          "no summary; the index row falls back to '" + effective_summary(meta) + "'");
+    } else if (std::string why = vague_summary_reason(summary, stem); !why.empty()) {
+      add(file, "vague-summary", Severity::kWarning, "summary is vague (" + why + "): '" + summary + "'");
+    }
+  }
+  for (const Conflict& c : r.conflicts) {
+    std::string files;
+    for (const auto& f : c.files) files += (files.empty() ? "" : ", ") + f;
+    for (const auto& f : c.files)
+      add("memory/" + f, "conflict", Severity::kWarning,
+          "open facts share key '" + c.key + "' (" + files + "); winner " + c.winner +
+              "; a supersession was missed");
+  }
+  if (bad_journal_lines > 0)
+    add("runtime/access.log", "journal", Severity::kWarning,
+        std::to_string(bad_journal_lines) + " torn or unreadable line(s) skipped");
+  std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
+    if (a.file != b.file) return a.file < b.file;
+    return a.code < b.code;
+  });
+  return out;
+}
+
+}  // namespace memsim

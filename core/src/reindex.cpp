@@ -1,0 +1,90 @@
+#include "memsim/reindex.h"
+
+namespace memsim {
+
+namespace {
+
+// Writes path only when its bytes differ, so an unchanged index keeps its mtime.
+Result<bool> write_if_changed(FileSystem& fs, const std::string& path, const std::string& data) {
+  auto info = fs.stat(path);
+  if (!info.ok()) return info.error();
+  if (info->kind == FileKind::kRegular && info->size == static_cast<std::int64_t>(data.size())) {
+    auto old = fs.read_file(path);
+    if (old.ok() && *old == data) return false;
+  }
+  if (Status s = replace_file(fs, path, data); !s.ok()) return s.error();
+  return true;
+}
+
+}  // namespace
+
+bool recently_changed(Seconds mtime, Seconds now, const Policy& policy) {
+  return mtime <= now && now - mtime < policy.live_guard;
+}
+
+Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock,
+                              const Policy& policy, ReindexOptions options) {
+  if (Status s = check_home(fs, home); !s.ok()) return s.error();
+  std::unique_ptr<FileLock> lock;
+  if (options.write) {
+    auto l = lock_home(fs, home, policy.lock_timeout_ms);
+    if (!l.ok()) return l.error();
+    lock = std::move(*l);
+  }
+  const Seconds now = clock.now();
+  auto corpus = load_corpus(fs, home, policy);
+  if (!corpus.ok()) return corpus.error();
+  auto journal = read_journal(fs, home);
+  if (!journal.ok()) return journal.error();
+
+  ReindexReport rep;
+  rep.bad_journal_lines = journal->bad_lines;
+  if (journal->bad_lines > 0)
+    rep.warnings.push_back(home.journal_path() + ": " + std::to_string(journal->bad_lines) +
+                           " torn or unreadable line(s) skipped");
+  for (const Stray& s : corpus->strays) rep.warnings.push_back("memory/" + s.name + ": " + s.problem);
+  for (const Memory& m : corpus->memories) {
+    for (const auto& p : m.problems) rep.warnings.push_back("memory/" + m.filename + ": " + p);
+    if (m.fm.state == FrontmatterState::kOk)
+      for (const auto& p : m.meta.problems) rep.warnings.push_back("memory/" + m.filename + ": " + p);
+  }
+
+  rep.ranked = rank_corpus(std::move(*corpus), journal->touches, now, policy);
+  Ranked& r = rep.ranked;
+
+  for (std::size_t i = 0; options.write && i < r.corpus.memories.size(); ++i) {
+    Memory& m = r.corpus.memories[i];
+    if (r.folded[i] == m.meta.policy || m.fm.state != FrontmatterState::kOk) continue;
+    if (recently_changed(m.info.mtime, now, policy)) {
+      ++rep.deferred_live;
+      continue;
+    }
+    const std::string path = home.memory_path(m.filename);
+    std::string text = rewrite_fields(m.text, m.fm, policy_lines(r.folded[i]));
+    if (Status s = replace_file(fs, path, text); !s.ok()) {
+      rep.warnings.push_back("memory/" + m.filename + ": policy values not written back: " + s.message());
+      continue;
+    }
+    (void)fs.set_mtime(path, m.info.mtime);  // bookkeeping is not an author's edit
+    m.text = std::move(text);
+    m.fm = parse_frontmatter(m.text);
+    m.meta.policy = r.folded[i];
+    ++rep.written_back;
+  }
+
+  rep.index = build_index(r.entries, now, policy);
+  if (!options.write) return rep;
+  const std::pair<std::string, const std::string*> outputs[] = {
+      {home.index_path(), &rep.index.memory_md},
+      {home.archive_path(), &rep.index.archive_md},
+      {home.current_state_path(), &rep.index.current_state_md},
+  };
+  for (const auto& [path, data] : outputs) {
+    auto wrote = write_if_changed(fs, path, *data);
+    if (!wrote.ok()) return wrote.error();
+    rep.derived_written += *wrote ? 1 : 0;
+  }
+  return rep;
+}
+
+}  // namespace memsim

@@ -1,0 +1,123 @@
+// The bands of SPEC section 5, rule by rule.
+#include <gtest/gtest.h>
+
+#include "memsim/index.h"
+#include "testing.h"
+
+namespace memsim {
+namespace {
+
+using testing::at;
+
+const Seconds kNow = at("2026-08-01T12:00:00Z");
+const Days kToday = day_of(kNow);
+
+Entry entry(std::string name, double score, std::string summary, Days created = 0) {
+  Entry e;
+  e.filename = std::move(name);
+  e.score = score;
+  e.summary = std::move(summary);
+  e.created = created;
+  return e;
+}
+
+std::string section(const std::string& text, const std::string& heading) {
+  auto b = text.find("## " + heading + "\n");
+  EXPECT_NE(b, std::string::npos);
+  b += heading.size() + 4;
+  auto e = text.find("\n## ", b);
+  return text.substr(b, e == std::string::npos ? std::string::npos : e - b);
+}
+
+TEST(Index, ExactLayoutOfBothFiles) {
+  IndexOutput out = build_index({entry("b_x.md", 2, "two"), entry("a_y.md", 3, "three")}, kNow, Policy{});
+  EXPECT_EQ(out.memory_md, "# Memory index\n\n## Hot\n- a_y.md: three\n- b_x.md: two\n\n## New\n\n## Cold\n"
+                           "\n## How to use\n" + std::string(kHowToUse));
+  EXPECT_EQ(out.archive_md, "# Memory archive\n\n## Superseded\n\n## Rolled off\n");
+}
+
+TEST(Index, TiesBreakByFilenameWhateverTheInputOrder) {
+  std::vector<Entry> a = {entry("c_z.md", 1, "s"), entry("a_z.md", 1, "s"), entry("b_z.md", 1, "s")};
+  std::vector<Entry> b = {a[2], a[0], a[1]};
+  EXPECT_EQ(build_index(a, kNow, Policy{}).memory_md, build_index(b, kNow, Policy{}).memory_md);
+  EXPECT_EQ(section(build_index(a, kNow, Policy{}).memory_md, "Hot"), "- a_z.md: s\n- b_z.md: s\n- c_z.md: s\n");
+}
+
+TEST(Index, ARowThatWouldStraddleTheBudgetIsPushedDownAndALaterShorterOneFits) {
+  Policy p;
+  p.hot_budget = 41;
+  // "- a_a.md: " is 10 bytes; rows of 30, 20 and 11 bytes.
+  std::vector<Entry> es = {entry("a_a.md", 3, std::string(19, 'x')), entry("a_b.md", 2, std::string(9, 'y')),
+                           entry("a_c.md", 1, "")};
+  IndexOutput out = build_index(es, kNow, p);
+  EXPECT_EQ(out.bands[0], Band::kHot);
+  EXPECT_EQ(out.bands[1], Band::kCold);  // 30 + 20 > 41
+  EXPECT_EQ(out.bands[2], Band::kHot);   // 30 + 11 == 41: exactly fits
+  EXPECT_EQ(out.hot.bytes, 41);
+}
+
+TEST(Index, PinsAlwaysFitAndAreTagged) {
+  Policy p;
+  p.hot_budget = 10;
+  Entry pinned = entry("z_pinned.md", 0, "long enough to overflow the budget");
+  pinned.pinned = true;
+  IndexOutput out = build_index({pinned, entry("a_a.md", 5, "x")}, kNow, p);
+  EXPECT_EQ(section(out.memory_md, "Hot"), "- z_pinned.md: long enough to overflow the budget [pinned]\n");
+}
+
+TEST(Index, NewbornsCrowdedOutOfHotGoToNewByBirth) {
+  Policy p;
+  p.hot_budget = 0;
+  std::vector<Entry> es = {entry("a_old.md", 9, "old", kToday - 15), entry("b_mid.md", 1, "mid", kToday - 3),
+                           entry("c_young.md", 0.5, "young", kToday), entry("d_edge.md", 2, "edge", kToday - 14)};
+  IndexOutput out = build_index(es, kNow, p);
+  EXPECT_EQ(section(out.memory_md, "New"), "- c_young.md: young\n- b_mid.md: mid\n- d_edge.md: edge\n");
+  EXPECT_EQ(section(out.memory_md, "Cold"), "- a_old.md: old\n");
+}
+
+TEST(Index, NewRowsAreCutTo160BytesOnAUtf8Boundary) {
+  Policy p;
+  p.hot_budget = 0;
+  std::string summary;
+  for (int i = 0; i < 100; ++i) summary += "\xC3\xA9";  // é, two bytes each
+  Entry e = entry("a_accent.md", 1, summary, kToday);
+  e.contested = true;
+  IndexOutput out = build_index({e}, kNow, p);
+  const std::string row = section(out.memory_md, "New");
+  EXPECT_LE(row.size(), 160u);
+  EXPECT_EQ(row.substr(row.size() - 16), "... [contested]\n");
+  const std::string head = "- a_accent.md: ";
+  const std::string cut = row.substr(head.size(), row.size() - head.size() - 16);
+  EXPECT_EQ(cut.size() % 2, 0u);  // never half a character
+  EXPECT_EQ(row.size(), 159u);     // 160 would split an é
+}
+
+TEST(Index, ColdOverflowRollsOffInScoreOrderAndClosedFactsAreSuperseded) {
+  Policy p;
+  p.hot_budget = 0;
+  p.cold_budget = 25;
+  Entry closed = entry("a_closed.md", 100, "closed");
+  closed.closed = true;
+  std::vector<Entry> es = {entry("a_a.md", 3, "first"), entry("a_b.md", 2, "second one"), entry("a_c.md", 1, "3rd"),
+                           closed};
+  IndexOutput out = build_index(es, kNow, p);
+  EXPECT_EQ(section(out.memory_md, "Cold"), "- a_a.md: first\n");
+  EXPECT_EQ(out.archive_md, "# Memory archive\n\n## Superseded\n- a_closed.md: closed\n\n## Rolled off\n"
+                            "- a_b.md: second one\n- a_c.md: 3rd\n");
+}
+
+TEST(Index, CurrentStateListsLiveInFlightFilesByName) {
+  Entry a = entry("project_b.md", 1, "b");
+  a.in_flight = true;
+  a.state = "shipping v2";
+  Entry b = entry("project_a.md", 2, "a");
+  b.in_flight = true;
+  Entry c = entry("project_c.md", 3, "c");
+  c.in_flight = true;
+  c.closed = true;
+  EXPECT_EQ(build_index({a, b, c}, kNow, Policy{}).current_state_md,
+            "# Current state\n\n- project_a.md: (no state)\n- project_b.md: shipping v2\n");
+}
+
+}  // namespace
+}  // namespace memsim
