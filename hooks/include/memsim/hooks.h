@@ -1,0 +1,31 @@
+// The hook entry points Claude Code runs (SPEC section 8), as a library: the
+// `memsim hook <event>` command and the simulator both call run_hook(), so the
+// simulator exercises the very code a live session runs.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "memsim/clock.h"
+#include "memsim/fs.h"
+#include "memsim/home.h"
+
+namespace memsim::hooks {
+
+struct HookContext {
+  FileSystem& fs;
+  const Clock& clock;
+  Home home;
+  // Environment lookup (MEMSIM_<EVENT>=0 disables an event); the CLI passes getenv.
+  std::function<std::optional<std::string>(const std::string&)> env;
+};
+
+// Runs one event ("pre-tool-use", "session-start", "user-prompt-submit",
+// "session-end", "stop") over the harness's JSON payload. Never throws and never
+// fails: it returns the text to print on standard output (often empty). Any
+// failure is appended to runtime/hook-errors.log, never echoing the payload.
+std::string run_hook(HookContext& ctx, std::string_view event, std::string_view payload);
+
+}  // namespace memsim::hooks
