@@ -61,7 +61,22 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
     }
     const std::string path = home.memory_path(m.filename);
     std::string text = rewrite_fields(m.text, m.fm, policy_lines(r.folded[i]));
-    if (Status s = replace_file(fs, path, text); !s.ok()) {
+    // The agent may have rewritten the file since we read it: check again just
+    // before the rename and leave it for the next run if so. What remains is
+    // the window between this stat and the rename (microseconds).
+    const std::string tmp = temp_path_for(path);
+    Status s = fs.write_file(tmp, text);
+    if (s.ok()) {
+      auto again = fs.stat(path);
+      if (!again.ok() || again->mtime != m.info.mtime || again->size != m.info.size) {
+        (void)fs.remove(tmp);
+        ++rep.deferred_live;
+        continue;
+      }
+      s = fs.rename(tmp, path);
+    }
+    if (!s.ok()) {
+      (void)fs.remove(tmp);
       rep.warnings.push_back("memory/" + m.filename + ": policy values not written back: " + s.message());
       continue;
     }

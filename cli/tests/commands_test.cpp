@@ -1,0 +1,135 @@
+// The issue-2 commands end to end, through the real binary.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "../../core/tests/testing.h"
+#include "run_memsim.h"
+
+namespace memsim {
+namespace {
+
+using testing::memsim;
+using testing::read;
+using testing::TempDir;
+using testing::write;
+
+class Commands : public ::testing::Test {
+ protected:
+  std::string home() const { return dir / "home"; }
+  testing::Ran run(std::vector<std::string> args, const std::string& now = "2026-07-30T00:00:00Z") {
+    args.insert(args.end(), {"--home", home(), "--now", now});
+    return memsim(args);
+  }
+  void init() { ASSERT_EQ(run({"init", "--apply"}).code, 0); }
+  TempDir dir;
+};
+
+TEST_F(Commands, InitWithoutApplyChangesNothing) {
+  auto r = run({"init"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("would create-dir " + home() + "/memory"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(home()));
+}
+
+TEST_F(Commands, InitApplyCreatesTheLayoutAndIsIdempotent) {
+  init();
+  for (const char* p : {"memory/MEMORY.md", "memory/MEMORY-archive.md", "memory/current-state.md", "identity.md",
+                        "memory/short-term", "memory/dream-journal", "lenses", "meditations", "candidates", "staged",
+                        "runtime/state"})
+    EXPECT_TRUE(std::filesystem::exists(dir / ("home/" + std::string(p)))) << p;
+  EXPECT_EQ(read(dir / "home/.gitignore"), "candidates/\nruntime/\n");
+  write(dir / "home/identity.md", "mine\n");
+  auto again = run({"init", "--apply"});
+  EXPECT_EQ(again.code, 0);
+  EXPECT_NE(again.out.find("already a complete home"), std::string::npos);
+  EXPECT_EQ(read(dir / "home/identity.md"), "mine\n");
+}
+
+TEST_F(Commands, TheWorkedFiguresThroughTouchAndTheWrittenFrontmatter) {
+  init();
+  const std::string file = home() + "/memory/feedback_verify.md";
+  write(file, "---\nname: feedback_verify\nsummary: Never report a figure without re-running it.\n"
+              "created: 2026-07-01\n---\nbody\n");
+  ASSERT_EQ(::system(("touch -d 2026-07-01 " + testing::shell_quote(file)).c_str()), 0);
+  for (const char* t : {"2026-07-27T10:00:00Z", "2026-07-28T10:00:00Z", "2026-07-29T22:40:00Z"})
+    ASSERT_EQ(run({"touch", "feedback_verify.md"}, t).code, 0);
+  ASSERT_EQ(run({"index"}).code, 0);
+  const std::string text = read(file);
+  EXPECT_NE(text.find("access_count: 3\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("stability: 57.3\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("last_reinforced: 2026-07-29T22:40:00Z\n"), std::string::npos) << text;
+  // Four more spaced touches reach the cap.
+  for (const char* t : {"2026-07-31T10:00:00Z", "2026-08-01T10:00:00Z", "2026-08-02T10:00:00Z", "2026-08-03T10:00:00Z"})
+    ASSERT_EQ(run({"touch", file}, t).code, 0);
+  ASSERT_EQ(run({"index"}, "2026-08-04T00:00:00Z").code, 0);
+  EXPECT_NE(read(file).find("stability: 365.0\n"), std::string::npos);
+  // Five reads in ten minutes are one reinforcement.
+  for (const char* t : {"2026-08-10T10:00:00Z", "2026-08-10T10:02:00Z", "2026-08-10T10:05:00Z", "2026-08-10T10:07:00Z",
+                        "2026-08-10T10:10:00Z"})
+    ASSERT_EQ(run({"touch", "feedback_verify.md"}, t).code, 0);
+  ASSERT_EQ(run({"index"}, "2026-08-11T00:00:00Z").code, 0);
+  EXPECT_NE(read(file).find("access_count: 8\n"), std::string::npos);
+  EXPECT_NE(read(file).find("last_accessed: 2026-08-10T10:10:00Z\n"), std::string::npos);
+}
+
+TEST_F(Commands, TouchRefusesWhatIsNotAMemoryOfThisHome) {
+  init();
+  write(dir / "elsewhere/memory/feedback_x.md", "---\n---\n");
+  auto outside = run({"touch", dir / "elsewhere/memory/feedback_x.md"});
+  EXPECT_EQ(outside.code, 2);
+  EXPECT_NE(outside.err.find("not inside"), std::string::npos);
+  auto missing = run({"touch", "feedback_nope.md"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("no such memory file"), std::string::npos);
+  EXPECT_EQ(run({"touch", "notes.md"}).code, 2);
+  EXPECT_FALSE(std::filesystem::exists(home() + "/runtime/access.log"));
+}
+
+TEST_F(Commands, StatusAndLintReportInJson) {
+  init();
+  write(home() + "/memory/project_a.md", "---\nname: project_b\ntype: project\nsummary: misc\n---\n");
+  write(home() + "/memory/user_b.md", "---\ntype: alien\nsummary: Prefers flowing sentences over fragments.\n---\n");
+  auto lint = run({"lint", "--json"});
+  EXPECT_EQ(lint.code, 1);
+  auto j = nlohmann::json::parse(lint.out);
+  std::set<std::string> codes;
+  for (const auto& f : j["findings"]) codes.insert(f["code"].get<std::string>());
+  EXPECT_EQ(codes, (std::set<std::string>{"name-mismatch", "vague-summary", "unknown-type"}));
+  auto status = run({"status", "--json"});
+  ASSERT_EQ(status.code, 0) << status.err;
+  auto s = nlohmann::json::parse(status.out);
+  EXPECT_EQ(s["memories"], 2);
+  EXPECT_EQ(s["base_stability"], 2);
+  EXPECT_EQ(s["index"], "stale (run memsim index)");
+  EXPECT_EQ(s["bands"]["hot"]["budget"], 12000);
+  EXPECT_EQ(s["lint"]["by_code"]["vague-summary"], 1);
+}
+
+TEST_F(Commands, ErrorsNameTheProblemAndExitNonZero) {
+  auto missing = run({"index"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find(home() + ": no such home"), std::string::npos);
+  init();
+  write(home() + "/policy.yaml", "hot_budget: lots\n");
+  auto bad_policy = run({"index"});
+  EXPECT_EQ(bad_policy.code, 2);
+  EXPECT_NE(bad_policy.err.find("policy.yaml: line 1: bad value for 'hot_budget'"), std::string::npos);
+  auto bad_now = memsim({"status", "--home", home(), "--now", "tomorrow"});
+  EXPECT_EQ(bad_now.code, 2);
+  EXPECT_NE(bad_now.err.find("'tomorrow' is not a time"), std::string::npos);
+  EXPECT_EQ(memsim({"frobnicate"}).code, 2);
+}
+
+TEST_F(Commands, PolicyYamlOverridesBudgets) {
+  init();
+  write(home() + "/policy.yaml", "hot_budget: 30\n");
+  write(home() + "/memory/feedback_a.md", "---\nsummary: the first rule that is long\ncreated: 2026-01-01\n---\n");
+  write(home() + "/memory/feedback_b.md", "---\nsummary: the second rule that is long\ncreated: 2026-01-01\n---\n");
+  ASSERT_EQ(run({"index"}).code, 0);
+  const std::string index = read(home() + "/memory/MEMORY.md");
+  EXPECT_EQ(index.find("## Hot\n- "), std::string::npos) << index;  // neither row fits in 30 bytes
+}
+
+}  // namespace
+}  // namespace memsim
