@@ -38,6 +38,13 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   std::vector<Command> commands = {
       register_init(app, common),   register_index(app, common), register_touch(app, common),
       register_status(app, common), register_lint(app, common),
+      register_tick(app, common),   register_meditation(app, common),
+      register_hook(app, common), register_install_hooks(app, common), register_verify_install(app, common),
+      register_recall(app, common),  register_supersede(app, common), register_forget(app, common),
+      register_run(app, common),    register_replay(app, common),
+      register_redact(app, common), register_capture(app, common), register_promote(app, common),
+      register_adopt(app, common),  register_why(app, common),     register_inspect(app, common),
+      register_resolve(app, common),
   };
   try {
     app.parse(argc, argv);

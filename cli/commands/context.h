@@ -56,5 +56,22 @@ Command register_index(CLI::App& app, CommonOptions& common);
 Command register_touch(CLI::App& app, CommonOptions& common);
 Command register_status(CLI::App& app, CommonOptions& common);
 Command register_lint(CLI::App& app, CommonOptions& common);
+Command register_tick(CLI::App& app, CommonOptions& common);
+Command register_meditation(CLI::App& app, CommonOptions& common);
+Command register_hook(CLI::App& app, CommonOptions& common);
+Command register_install_hooks(CLI::App& app, CommonOptions& common);
+Command register_verify_install(CLI::App& app, CommonOptions& common);
+Command register_recall(CLI::App& app, CommonOptions& common);
+Command register_supersede(CLI::App& app, CommonOptions& common);
+Command register_forget(CLI::App& app, CommonOptions& common);
+Command register_run(CLI::App& app, CommonOptions& common);
+Command register_replay(CLI::App& app, CommonOptions& common);
+Command register_redact(CLI::App& app, CommonOptions& common);
+Command register_capture(CLI::App& app, CommonOptions& common);
+Command register_promote(CLI::App& app, CommonOptions& common);
+Command register_adopt(CLI::App& app, CommonOptions& common);
+Command register_why(CLI::App& app, CommonOptions& common);
+Command register_inspect(CLI::App& app, CommonOptions& common);
+Command register_resolve(CLI::App& app, CommonOptions& common);
 
 }  // namespace memsim::cli

@@ -12,6 +12,17 @@
 
 namespace memsim::cli {
 
+namespace {
+
+// Every conflict with its winner (SPEC section 6): each means a missed supersession.
+nlohmann::json conflicts_json(const std::vector<Conflict>& conflicts) {
+  nlohmann::json arr = nlohmann::json::array();
+  for (const Conflict& c : conflicts) arr.push_back({{"key", c.key}, {"files", c.files}, {"winner", c.winner}});
+  return arr;
+}
+
+}  // namespace
+
 Command register_status(CLI::App& app, CommonOptions& common) {
   auto* sub = app.add_subcommand("status", "health: index sizes against budgets, reinforcement, lint counts");
   add_common_options(sub, common);
@@ -42,6 +53,7 @@ Command register_status(CLI::App& app, CommonOptions& common) {
                                {"base_stability", base},
                                {"pinned", pinned},
                                {"conflicts", r.conflicts.size()},
+                               {"conflict_list", conflicts_json(r.conflicts)},
                                {"index", index_state},
                                {"bands", bands_json(rep->index, *policy)},
                                {"lint", {{"by_severity", by_severity}, {"by_code", by_code}}},
@@ -54,6 +66,11 @@ Command register_status(CLI::App& app, CommonOptions& common) {
                     << "MEMORY.md is " << index_state << "\n"
                     << bands_text(rep->index, *policy);
             ctx.out << "conflicts: " << r.conflicts.size() << "\n";
+            for (const Conflict& c : r.conflicts) {
+              ctx.out << "  key '" << c.key << "':";
+              for (const auto& f : c.files) ctx.out << " " << f;
+              ctx.out << "; winner " << c.winner << " (a supersession was missed)\n";
+            }
             ctx.out << "lint: " << by_severity["error"] << " error(s), " << by_severity["warning"]
                     << " warning(s)";
             for (const auto& [code, n] : by_code) ctx.out << (code == by_code.begin()->first ? " (" : ", ") << code << " " << n;

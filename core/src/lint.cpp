@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "memsim/search.h"
+
 namespace memsim {
 
 std::string_view severity_name(Severity s) {
@@ -101,6 +103,23 @@ std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines) {
       add("memory/" + f, "conflict", Severity::kWarning,
           "open facts share key '" + c.key + "' (" + files + "); winner " + c.winner +
               "; a supersession was missed");
+  }
+  {
+    // Near-duplicate open facts: the failure mode of seed 001 ("two files that disagree").
+    std::vector<std::size_t> live;
+    std::vector<std::string> summaries;
+    for (std::size_t i = 0; i < r.entries.size(); ++i)
+      if (!r.entries[i].closed) {
+        live.push_back(i);
+        summaries.push_back(r.entries[i].summary);
+      }
+    for (const auto& [a, b] : near_duplicates(summaries)) {
+      const std::string& fa = r.entries[live[a]].filename;
+      const std::string& fb = r.entries[live[b]].filename;
+      for (const auto& [f, other] : {std::pair{fa, fb}, std::pair{fb, fa}})
+        add("memory/" + f, "near-duplicate", Severity::kWarning,
+            "summary nearly repeats memory/" + other + "'s; update or supersede one fact rather than keep two");
+    }
   }
   if (bad_journal_lines > 0)
     add("runtime/access.log", "journal", Severity::kWarning,

@@ -47,6 +47,7 @@ Status apply_policy_yaml(Policy& p, const std::string& text, const std::string& 
       {"live_guard", setter(p.live_guard, 0, 1e9)},
       {"live_guard_minutes", setter(p.live_guard, 0, 1e7, 60)},
       {"lock_timeout_ms", setter(p.lock_timeout_ms, 0, 600000)},
+      {"stale_fact_days", setter(p.stale_fact_days, 0, 100000)},
   };
   for (const auto& kv : root) {
     const std::string key = kv.first.as<std::string>("");

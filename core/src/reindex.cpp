@@ -26,12 +26,19 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
                               const Policy& policy, ReindexOptions options) {
   if (Status s = check_home(fs, home); !s.ok()) return s.error();
   std::unique_ptr<FileLock> lock;
-  if (options.write) {
+  if (options.write && !options.locked) {
     auto l = lock_home(fs, home, policy.lock_timeout_ms);
     if (!l.ok()) return l.error();
     lock = std::move(*l);
   }
   const Seconds now = clock.now();
+  if (options.write) {
+    // Every writer of memory/ holds the lock, so any temporary left there now
+    // belongs to a run that died before its rename.
+    if (auto entries = fs.list_dir(home.memory_dir()); entries.ok())
+      for (const DirEntry& e : *entries)
+        if (e.name.front() == '.' && e.name.ends_with(".memsim-tmp")) (void)fs.remove(home.memory_path(e.name));
+  }
   auto corpus = load_corpus(fs, home, policy);
   if (!corpus.ok()) return corpus.error();
   auto journal = read_journal(fs, home);
@@ -85,19 +92,23 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
     m.fm = parse_frontmatter(m.text);
     m.meta.policy = r.folded[i];
     ++rep.written_back;
+    rep.written.push_back("memory/" + m.filename);
   }
 
   rep.index = build_index(r.entries, now, policy);
   if (!options.write) return rep;
   const std::pair<std::string, const std::string*> outputs[] = {
-      {home.index_path(), &rep.index.memory_md},
-      {home.archive_path(), &rep.index.archive_md},
-      {home.current_state_path(), &rep.index.current_state_md},
+      {"MEMORY.md", &rep.index.memory_md},
+      {"MEMORY-archive.md", &rep.index.archive_md},
+      {"current-state.md", &rep.index.current_state_md},
   };
-  for (const auto& [path, data] : outputs) {
-    auto wrote = write_if_changed(fs, path, *data);
+  for (const auto& [name, data] : outputs) {
+    auto wrote = write_if_changed(fs, home.memory_path(name), *data);
     if (!wrote.ok()) return wrote.error();
-    rep.derived_written += *wrote ? 1 : 0;
+    if (*wrote) {
+      ++rep.derived_written;
+      rep.written.push_back("memory/" + name);
+    }
   }
   return rep;
 }

@@ -24,6 +24,7 @@ struct Policy {
   int short_term_days = 7;             // T1 and residue visibility
   Seconds live_guard = 10 * 60;        // files changed this recently are not rewritten
   int lock_timeout_ms = 5000;          // commands; hooks use their own, shorter wait
+  int stale_fact_days = 180;           // an open, unverified fact this old is cued for review
 };
 
 // Applies overrides from YAML text (a mapping of the names above; spacing_gate and

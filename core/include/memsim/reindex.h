@@ -21,12 +21,14 @@ struct ReindexReport {
   int written_back = 0;      // memory files whose policy lines were updated
   int deferred_live = 0;     // files with new values left alone because they changed recently
   int derived_written = 0;   // of MEMORY.md, MEMORY-archive.md, current-state.md
+  std::vector<std::string> written;   // every file written, relative to the home, in order
   std::size_t bad_journal_lines = 0;
   std::vector<std::string> warnings;  // "memory/<file>: <problem>", one per problem
 };
 
 struct ReindexOptions {
-  bool write = true;  // false: compute only (status, dry runs); no lock, nothing written
+  bool write = true;    // false: compute only (status, dry runs); no lock, nothing written
+  bool locked = false;  // the caller already holds the home's lock
 };
 
 Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock,

@@ -28,4 +28,9 @@ struct HookContext {
 // failure is appended to runtime/hook-errors.log, never echoing the payload.
 std::string run_hook(HookContext& ctx, std::string_view event, std::string_view payload);
 
+// Appends one line "<time> <event> <reason>" to runtime/hook-errors.log, for a
+// failure found before run_hook could be called (a payload over the size cap).
+// Silent when the home has no room for it (missing, unwritable, log over 1 MB).
+void log_hook_failure(HookContext& ctx, std::string_view event, std::string_view reason) noexcept;
+
 }  // namespace memsim::hooks

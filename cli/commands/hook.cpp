@@ -1,0 +1,55 @@
+// memsim hook EVENT: the entry point Claude Code runs (SPEC section 8). Reads the
+// payload from standard input and always exits 0; failures go to
+// runtime/hook-errors.log, never to the session.
+#include <cstdlib>
+
+#include "commands/context.h"
+#include "memsim/hooks.h"
+
+namespace memsim::cli {
+
+namespace {
+
+// Payloads carry a Write's whole content; past this, reading on would only cost
+// the tool call time and memory.
+constexpr std::size_t kMaxPayloadBytes = 8u << 20;
+
+// Reads at most kMaxPayloadBytes + 1 bytes; false when the input is longer.
+bool read_payload(std::istream& in, std::string& payload) {
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    payload.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (payload.size() > kMaxPayloadBytes) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Command register_hook(CLI::App& app, CommonOptions& common) {
+  auto* sub = app.add_subcommand(
+      "hook", "the hook entry point: pre-tool-use, session-start, user-prompt-submit, session-end or stop");
+  add_common_options(sub, common);
+  auto event = std::make_shared<std::string>();
+  sub->add_option("EVENT", *event, "the hook event");
+  return {sub, [event](Context& ctx) -> int {
+            try {
+              hooks::HookContext hc{ctx.fs, *ctx.clock, ctx.home, [](const std::string& name) {
+                                      const char* v = std::getenv(name.c_str());
+                                      return v ? std::optional<std::string>(v) : std::nullopt;
+                                    }};
+              std::string payload;
+              if (!read_payload(ctx.in, payload)) {
+                hooks::log_hook_failure(hc, *event, "payload over 8 MB");
+                return 0;
+              }
+              const std::string out = hooks::run_hook(hc, *event, payload);
+              if (!out.empty()) ctx.out << out << std::flush;
+            } catch (...) {
+              // Nothing may escape a hook; run_hook already logged what it could.
+            }
+            return 0;
+          }};
+}
+
+}  // namespace memsim::cli

@@ -1,0 +1,163 @@
+// memsim install-hooks [--apply] [--uninstall]: wire the hooks into Claude Code's
+// settings and the index into CLAUDE.md. Without --apply, print the exact change.
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include <nlohmann/json.hpp>
+
+#include "commands/install_plan.h"
+#include "memsim/lens.h"
+#include "memsim/timefmt.h"
+
+namespace memsim::cli {
+
+namespace {
+
+struct Options {
+  bool apply = false, uninstall = false;
+  std::string settings, claude_md, command, project, scope = "project";
+};
+
+struct Change {
+  std::string path;
+  bool existed = false;
+  std::string before, after;
+};
+
+Result<std::string> read_optional(FileSystem& fs, const std::string& path, bool& existed) {
+  auto info = fs.stat(path);
+  if (!info.ok()) return info.error();
+  existed = info->kind != FileKind::kMissing;
+  if (!existed) return std::string();
+  if (info->kind != FileKind::kRegular) return Error{path + ": not a regular file"};
+  return fs.read_file(path);
+}
+
+// FILE.memsim-backup-<YYYYMMDDTHHMMSSZ>, numbered when one of that second exists.
+Result<std::string> backup(FileSystem& fs, const std::string& path, const std::string& data, Seconds now) {
+  std::string stamp;
+  for (char c : format_instant(now))
+    if (c != '-' && c != ':') stamp += c;
+  std::string target = path + ".memsim-backup-" + stamp;
+  for (int n = 2; ; ++n) {
+    auto info = fs.stat(target);
+    if (!info.ok()) return info.error();
+    if (info->kind == FileKind::kMissing) break;
+    target = path + ".memsim-backup-" + stamp + "-" + std::to_string(n);
+  }
+  if (Status s = fs.write_file(target, data); !s.ok()) return s.error();
+  return target;
+}
+
+std::string cwd() {
+  char buf[4096];
+  return ::getcwd(buf, sizeof buf) ? std::string(buf) : std::string(".");
+}
+
+}  // namespace
+
+// Shared with verify-install: the spec and targets for this home and options.
+Result<std::pair<hooks::HookSpec, hooks::Targets>> install_plan(Context& ctx, const std::string& scope,
+                                                                const std::string& settings,
+                                                                const std::string& claude_md,
+                                                                const std::string& command,
+                                                                const std::string& project) {
+  if (Status s = check_home(ctx.fs, ctx.home); !s.ok()) return s.error();
+  auto home = ctx.fs.real_path(ctx.home.root());
+  if (!home.ok()) return home.error();
+  hooks::HookSpec spec;
+  spec.home = *home;
+  if (!command.empty()) {
+    auto c = ctx.fs.real_path(command);
+    if (!c.ok()) return Error{command + ": no such program"};
+    spec.command = *c;
+  } else {
+    auto self = ctx.fs.real_path("/proc/self/exe");
+    if (!self.ok()) return Error{"cannot find the memsim binary (give --command PATH)"};
+    spec.command = *self;
+  }
+  for (const hooks::Lens& l : hooks::load_lenses(ctx.fs, ctx.home).lenses) spec.lens_tool_matches.push_back(l.tool_match);
+  const char* user_home = std::getenv("HOME");
+  auto project_dir = ctx.fs.real_path(project.empty() ? cwd() : project);
+  if (!project_dir.ok()) return project_dir.error();
+  auto targets = hooks::resolve_targets(scope, settings, claude_md, *project_dir, user_home ? user_home : "",
+                                        Home(*home).index_path());
+  if (!targets.ok()) return targets.error();
+  return std::make_pair(spec, *targets);
+}
+
+void add_target_options(CLI::App* sub, std::string& settings, std::string& claude_md, std::string& command,
+                        std::string& project, std::string& scope) {
+  sub->add_option("--settings", settings, "the Claude Code settings JSON (default from --scope)");
+  sub->add_option("--scope", scope, "project (.claude/settings.json, CLAUDE.md) or user (~/.claude/...)");
+  sub->add_option("--project", project, "the project directory (default: the current directory)");
+  sub->add_option("--claude-md", claude_md, "the CLAUDE.md to hold the index import (default from --scope)");
+  sub->add_option("--command", command, "the memsim binary the hooks run (default: this one)");
+}
+
+Command register_install_hooks(CLI::App& app, CommonOptions& common) {
+  auto* sub = app.add_subcommand("install-hooks",
+                                 "register the hooks in Claude Code settings and import MEMORY.md in CLAUDE.md; "
+                                 "without --apply, print the change");
+  add_common_options(sub, common);
+  auto o = std::make_shared<Options>();
+  sub->add_flag("--apply", o->apply, "write the change (after backing up each file)");
+  sub->add_flag("--uninstall", o->uninstall, "remove exactly what install-hooks added");
+  add_target_options(sub, o->settings, o->claude_md, o->command, o->project, o->scope);
+  return {sub, [o](Context& ctx) -> int {
+            auto plan = install_plan(ctx, o->scope, o->settings, o->claude_md, o->command, o->project);
+            if (!plan.ok()) return ctx.fail(plan.message());
+            const auto& [spec, targets] = *plan;
+
+            Change settings{targets.settings, false, "", ""}, claude{targets.claude_md, false, "", ""};
+            auto st = read_optional(ctx.fs, settings.path, settings.existed);
+            if (!st.ok()) return ctx.fail(st.message());
+            settings.before = *st;
+            auto merged = o->uninstall ? hooks::remove_settings(settings.before, spec, settings.path)
+                                       : hooks::merge_settings(settings.before, spec, settings.path);
+            if (!merged.ok()) return ctx.fail(merged.message());
+            settings.after = *merged;
+            auto cm = read_optional(ctx.fs, claude.path, claude.existed);
+            if (!cm.ok()) return ctx.fail(cm.message());
+            claude.before = *cm;
+            claude.after = o->uninstall ? hooks::remove_claude_md(claude.before)
+                                        : hooks::merge_claude_md(claude.before, targets.import_path);
+
+            nlohmann::json report = nlohmann::json::array();
+            for (Change* c : {&settings, &claude}) {
+              const bool changed = c->before != c->after;
+              // Uninstall leaves no file that held only what install added.
+              const bool remove = o->uninstall && changed &&
+                                  c->after.find_first_not_of(" \t\r\n{}") == std::string::npos;
+              nlohmann::json entry = {{"file", c->path}, {"changed", changed}};
+              if (!ctx.json) {
+                if (!changed) ctx.out << c->path << ": no change\n";
+                else if (remove) ctx.out << c->path << ": remove (it holds only what install-hooks added)\n";
+                else ctx.out << hooks::unified_diff(c->before, c->after, c->path);
+              }
+              if (changed && o->apply) {
+                if (c->existed) {
+                  auto b = backup(ctx.fs, c->path, c->before, ctx.clock->now());
+                  if (!b.ok()) return ctx.fail(b.message());
+                  entry["backup"] = *b;
+                  if (!ctx.json) ctx.out << "backup: " << *b << "\n";
+                }
+                const std::string dir = c->path.substr(0, c->path.rfind('/') + 1);
+                if (!dir.empty())
+                  if (Status s = ctx.fs.make_dir(dir); !s.ok()) return ctx.fail(s.message());
+                Status s = remove ? ctx.fs.remove(c->path) : replace_file(ctx.fs, c->path, c->after);
+                if (!s.ok()) return ctx.fail(s.message());
+                if (!ctx.json) ctx.out << (remove ? "removed: " : "wrote: ") << c->path << "\n";
+              }
+              if (changed) entry["after"] = remove ? nlohmann::json(nullptr) : nlohmann::json(c->after);
+              report.push_back(entry);
+            }
+            if (ctx.json) ctx.out << nlohmann::json{{"applied", o->apply}, {"files", report}}.dump(2) << "\n";
+            else if (!o->apply && (settings.before != settings.after || claude.before != claude.after))
+              ctx.out << "(dry run: add --apply to write this)\n";
+            return 0;
+          }};
+}
+
+}  // namespace memsim::cli

@@ -1,0 +1,89 @@
+// memsim tick [--commit]: the nightly deterministic pass (core/tick.h); with
+// --commit, commits exactly the files the tick changed and nothing else in the tree.
+#include <nlohmann/json.hpp>
+
+#include "commands/context.h"
+#include "commands/process.h"
+#include "memsim/tick.h"
+
+namespace memsim::cli {
+
+namespace {
+
+// Stages and commits `files` (relative to the home) in the repository holding
+// the home. Other changes in the tree, staged or not, are left alone: --only
+// commits just the named paths.
+Result<std::string> commit_files(const Home& home, const std::vector<std::string>& files, Seconds now) {
+  auto top = run_process({"git", "-C", home.root(), "rev-parse", "--show-toplevel"});
+  if (top.exit_code != 0) return Error{home.root() + ": not inside a git repository; nothing committed"};
+  if (files.empty()) return std::string("nothing to commit");
+  std::vector<std::string> paths;
+  for (const auto& f : files) paths.push_back(join_path(home.root(), f));
+  std::vector<std::string> add = {"git", "-C", home.root(), "add", "--"};
+  add.insert(add.end(), paths.begin(), paths.end());
+  if (auto r = run_process(add); r.exit_code != 0) return Error{"git add failed: " + r.output};
+  std::string message = "memsim tick " + format_instant(now) + "\n\n";
+  for (const auto& f : files) message += "- " + f + "\n";
+  std::vector<std::string> commit = {"git", "-C", home.root(), "commit", "--quiet", "--no-verify", "-m", message,
+                                     "--only", "--"};
+  commit.insert(commit.end(), paths.begin(), paths.end());
+  if (auto r = run_process(commit); r.exit_code != 0) return Error{"git commit failed: " + r.output};
+  return "committed " + std::to_string(files.size()) + " file(s)";
+}
+
+}  // namespace
+
+Command register_tick(CLI::App& app, CommonOptions& common) {
+  auto* sub = app.add_subcommand("tick", "nightly pass: fold, lint, regenerate the index, write the cue");
+  add_common_options(sub, common);
+  auto commit = std::make_shared<bool>(false);
+  sub->add_flag("--commit", *commit, "commit exactly the files the tick changed");
+  return {sub, [commit](Context& ctx) -> int {
+            auto policy = ctx.policy();
+            if (!policy.ok()) return ctx.fail(policy.message());
+            auto t = run_tick(ctx.fs, ctx.home, *ctx.clock, *policy);
+            if (!t.ok()) return ctx.fail(t.message());
+            std::string committed;
+            if (*commit && !t->guarded) {
+              auto c = commit_files(ctx.home, t->changed, t->now);
+              if (!c.ok()) return ctx.fail(c.message());
+              committed = *c;
+            }
+            if (ctx.json) {
+              nlohmann::json notes = nlohmann::json::array();
+              for (const auto& n : t->notes_leaving) notes.push_back(n.rel_path);
+              ctx.out << nlohmann::json{{"time", format_instant(t->now)},
+                                        {"guarded", t->guarded},
+                                        {"recent", t->recent},
+                                        {"memories", t->memories},
+                                        {"written_back", t->written_back},
+                                        {"changed", t->changed},
+                                        {"findings", t->findings.size()},
+                                        {"notes_leaving", notes},
+                                        {"cue_items", t->cue.size()},
+                                        {"commit", committed}}
+                             .dump(2)
+                      << "\n";
+              return 0;
+            }
+            if (t->guarded) {
+              ctx.out << "guarded: " << t->recent.size() << " memory file(s) changed in the last "
+                      << policy->live_guard / 60 << " minutes (" << t->recent.front()
+                      << (t->recent.size() > 1 ? ", ..." : "")
+                      << "); skipped write-back and index regeneration, scanned and cued only\n";
+            } else {
+              ctx.out << "folded and wrote back " << t->written_back << " file(s); " << t->changed.size()
+                      << " file(s) changed\n";
+            }
+            ctx.out << "lint: " << t->findings.size() << " finding(s)\n";
+            ctx.out << "notes leaving their " << policy->short_term_days << "-day window: " << t->notes_leaving.size()
+                    << "\n";
+            for (const auto& n : t->notes_leaving) ctx.out << "  " << n.rel_path << "\n";
+            ctx.out << "cue: " << t->cue.size() << " item(s) in " << cue_path(ctx.home) << "\n";
+            if (!committed.empty()) ctx.out << committed << "\n";
+            if (*commit && t->guarded) ctx.out << "nothing committed: the tick was guarded\n";
+            return 0;
+          }};
+}
+
+}  // namespace memsim::cli

@@ -1,0 +1,93 @@
+// Recall (SPEC section 6 and 10): ranked memories for a natural-language query.
+//
+// The search index is derived and disposable: an SQLite FTS5 database at
+// runtime/search.db with three columns (summary, name, body), tokenized with
+// 'porter unicode61'. Each call brings it up to date from the memory files'
+// modification times and sizes (a fingerprint of every (name, mtime, size) lets
+// an unchanged directory skip the per-file comparison), and rebuilds it from
+// scratch when it is missing, corrupt or of another schema. SQLite opens the
+// database itself, outside the FileSystem interface; the memory files are read
+// through it.
+//
+// Recall never reinforces: it appends nothing to the journal and never touches
+// a memory file.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "memsim/clock.h"
+#include "memsim/fs.h"
+#include "memsim/home.h"
+#include "memsim/policy.h"
+#include "memsim/result.h"
+#include "memsim/timefmt.h"
+
+namespace memsim {
+
+// Column weights of bm25(): the summary is the index row, so it counts most.
+constexpr double kSummaryWeight = 3.0;
+constexpr double kNameWeight = 2.0;
+constexpr double kBodyWeight = 1.0;
+
+// The search terms of free text: lowercased ASCII words and runs of non-ASCII
+// bytes, split on everything else, English stopwords and one-letter words
+// dropped, duplicates dropped, at most 64, in order of first appearance.
+std::vector<std::string> query_terms(std::string_view text);
+
+// The FTS5 MATCH expression for free text: every term double-quoted (so no
+// character of the input is ever FTS5 syntax), joined by OR. Empty when the
+// text has no terms.
+std::string fts_match_expression(std::string_view text);
+
+struct RecallOptions {
+  std::optional<Days> as_of;      // facts whose window holds this day; default: open at now
+  int k = 10;
+  bool include_archived = false;  // closed facts too, as history
+};
+
+struct Hit {
+  std::string file;     // memory file name
+  double score = 0;     // -bm25(): higher is better
+  std::string summary;  // the index row's text
+  Days valid_from = 0;  // valid_from, else created, else the modification day
+  std::optional<Days> valid_until;
+  bool closed = false;     // closed at now (status superseded*, or valid_until <= today)
+  bool pinned = false;
+  bool contested = false;  // open and sharing its key with another open fact
+};
+
+// Hits in rank order (score descending, then filename). A query without terms
+// finds nothing. Fails only when the home is missing or the database cannot be
+// created even from scratch.
+Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& clock,
+                                const Policy& policy, std::string_view query,
+                                const RecallOptions& options = {});
+
+// What the user-prompt-submit hook prints: up to kPromptMaxRows memories most
+// relevant to the prompt that are not in the Hot band of the current MEMORY.md,
+// each as its index row (cut to kPromptRowCap bytes), under one header line, in
+// at most kPromptMaxBytes. Only hits scoring at least kPromptMinScore count (see
+// docs/recall.md for why). Empty when nothing qualifies or anything fails.
+constexpr int kPromptMaxRows = 5;
+constexpr int kPromptMaxBytes = 2000;
+constexpr int kPromptRowCap = 400;
+constexpr double kPromptMinScore = 3.0;
+std::string prompt_context(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                           std::string_view prompt);
+
+// The file names listed in the Hot section of MEMORY.md text.
+std::vector<std::string> hot_files(std::string_view memory_md);
+
+// Pairs of summaries that are near-duplicates: Jaccard similarity of their term
+// sets (query_terms) at least kNearDuplicate, with at least 3 terms each.
+// Returns index pairs (i < j) into `summaries`, sorted.
+constexpr double kNearDuplicate = 0.7;
+std::vector<std::pair<std::size_t, std::size_t>> near_duplicates(const std::vector<std::string>& summaries);
+
+// The search database path: runtime/search.db.
+std::string search_db_path(const Home& home);
+
+}  // namespace memsim

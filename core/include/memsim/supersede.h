@@ -1,0 +1,57 @@
+// Changing a fact (SPEC section 6, seed 001): supersede, never delete.
+//
+// supersede() closes OLD's window (valid_until: today, every other byte kept)
+// and writes NEW with `supersedes: <OLD stem>` and a fresh valid_from, under the
+// home's lock, then regenerates the index. forget() is the only deletion, for a
+// fact that should never have been written: it logs the time, file, sha256 of
+// the removed text and the reason to runtime/forget.log before removing it.
+//
+// Both refuse (an Error, nothing changed) on bad input; a failure after the
+// first write names what was and was not done.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "memsim/clock.h"
+#include "memsim/fs.h"
+#include "memsim/home.h"
+#include "memsim/memory_file.h"
+#include "memsim/policy.h"
+#include "memsim/result.h"
+
+namespace memsim {
+
+struct SupersedeRequest {
+  std::string old_file;                // a memory file name, e.g. preference_voice.md
+  std::string new_file;                // empty: <old stem>-2.md, -3.md, ... the first free one
+  std::optional<std::string> summary;  // absent: OLD's summary, for the author to edit
+  std::optional<std::string> type;     // absent: OLD's type
+  std::string body;                    // absent: one line naming what it supersedes
+  Confidence confidence = Confidence::kStated;
+};
+
+struct SupersedeResult {
+  std::string old_file, new_file;
+  std::string new_text;  // what was written to NEW
+};
+
+Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                                  const SupersedeRequest& request);
+
+// Removes a memory file, after appending "<ISO time>\t<file>\tsha256:<hex>\t<reason>\n"
+// to runtime/forget.log (the reason folded to one line). Requires a non-empty reason.
+Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+              const std::string& file, std::string_view reason);
+
+std::string forget_log_path(const Home& home);
+
+// The lowercase hex SHA-256 of data (FIPS 180-4).
+std::string sha256_hex(std::string_view data);
+
+// A memory file name from what a user typed: a name, a stem, or a path whose
+// last component is one. Fails when the result is not a T2 file name.
+Result<std::string> memory_name_from_arg(std::string_view arg);
+
+}  // namespace memsim

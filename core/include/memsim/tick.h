@@ -1,0 +1,62 @@
+// The nightly tick: the deterministic half of the nightly cycle (seed 000
+// sections 07 and 09). In order: fold the journal and write back policy values;
+// lint; regenerate the index and current state; report the dated notes whose
+// 7-day window closed since the last tick (they are kept, never moved); and write
+// runtime/state/cue.json, the list of what only a model can judge, for the
+// reflective wake five minutes later.
+//
+// Live-session guard: when any memory file (T2 or a dated note) changed in the
+// policy.live_guard before now, a person is probably mid-session, so every
+// mutating pass is skipped; the tick still scans, lints and writes the cue.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "memsim/clock.h"
+#include "memsim/fs.h"
+#include "memsim/home.h"
+#include "memsim/lint.h"
+#include "memsim/notes.h"
+#include "memsim/policy.h"
+#include "memsim/reindex.h"
+
+namespace memsim {
+
+// One thing for the reflective wake to judge.
+struct CueItem {
+  std::string kind;                // conflict, old-unverified, lens-over-cap, ...
+  std::vector<std::string> files;  // relative to the home
+  std::string detail;
+};
+
+struct TickReport {
+  Seconds now = 0;
+  bool guarded = false;
+  std::vector<std::string> recent;          // what tripped the guard, relative paths
+  std::vector<std::string> changed;         // files the tick wrote (memory and derived), sorted
+  int written_back = 0;
+  int deferred_live = 0;
+  std::size_t memories = 0;
+  std::vector<Finding> findings;
+  std::vector<DatedNote> notes_leaving;     // window closed in (previous tick, now]
+  std::vector<CueItem> cue;                 // sorted by kind, then files
+  std::string cue_json;                     // what was written to runtime/state/cue.json
+};
+
+// Additional cue sources (near-duplicates, lenses over cap, candidates near
+// promotion) live in other modules; each appends items for the ranked corpus.
+using CueSource = std::function<void(FileSystem&, const Home&, const Ranked&, Seconds now, std::vector<CueItem>&)>;
+
+Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                            const std::vector<CueSource>& sources = {});
+
+// The cue as JSON text (stable key order, items in report order).
+std::string render_cue(const TickReport& report);
+
+// runtime/state/last-tick.json holds the previous tick's time and summary.
+std::string last_tick_path(const Home& home);
+std::string cue_path(const Home& home);
+
+}  // namespace memsim

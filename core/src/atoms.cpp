@@ -1,0 +1,178 @@
+#include "memsim/atoms.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+
+namespace memsim {
+
+namespace {
+
+using nlohmann::json;
+
+std::uint64_t fnv1a(std::string_view s) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+std::string hex(std::uint64_t v, int digits) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return std::string(buf, static_cast<size_t>(digits));
+}
+
+std::vector<std::string> words_of(std::string_view s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    // Keep redaction tokens and non-ASCII text inside words.
+    if (std::isalnum(c) || c >= 0x80 || c == '_' || c == '\'' || c == '[' || c == ']' || c == ':') {
+      cur += static_cast<char>(std::tolower(c));
+    } else if (!cur.empty()) {
+      out.push_back(std::move(cur));
+      cur.clear();
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+std::string join(const std::vector<std::string>& w) {
+  std::string out;
+  for (const std::string& s : w) out += (out.empty() ? "" : " ") + s;
+  return out;
+}
+
+}  // namespace
+
+std::string normalize_claim(std::string_view claim) { return join(words_of(claim)); }
+
+std::string normalize_key(std::string_view claim) {
+  std::vector<std::string> w = words_of(claim);
+  // "X is Y": the slot is X, so "base branch is dev" and "base branch is main" meet.
+  static constexpr std::string_view kCopulas[] = {"is", "are", "should", "must", "=", "equals"};
+  for (size_t i = 1; i + 1 < w.size(); ++i) {
+    bool copula = false;
+    for (std::string_view c : kCopulas) copula = copula || w[i] == c;
+    if (copula && i >= 2) {
+      w.resize(i);
+      break;
+    }
+  }
+  static constexpr std::string_view kFiller[] = {"always", "never",  "don't", "dont",  "do",   "not", "no",
+                                                 "please", "the",    "a",     "an",    "we",   "i",   "you",
+                                                 "must",   "should", "prefer", "rather", "i'd", "would", "to"};
+  std::vector<std::string> kept;
+  for (std::string& s : w) {
+    bool filler = false;
+    for (std::string_view f : kFiller) filler = filler || s == f;
+    if (!filler) kept.push_back(std::move(s));
+  }
+  return kept.empty() ? normalize_claim(claim) : join(kept);
+}
+
+std::string atom_id_for(std::string_view claim) { return hex(fnv1a(normalize_claim(claim)), 12); }
+std::string slot_file_for(std::string_view key) { return hex(fnv1a(key), 16) + ".json"; }
+
+bool Slot::contested() const {
+  int live = 0;
+  for (const Atom& a : atoms) live += a.status != "rejected";
+  return live >= 2;
+}
+
+Atom* Slot::find(const std::string& id) {
+  for (Atom& a : atoms)
+    if (a.id == id) return &a;
+  return nullptr;
+}
+
+std::string slot_to_json(const Slot& slot) {
+  json atoms = json::array();
+  for (const Atom& a : slot.atoms) {
+    json obs = json::array();
+    for (const Observation& o : a.observations)
+      obs.push_back({{"session", o.session}, {"day", o.day}, {"time", o.time}, {"project", o.project},
+                     {"transcript", o.transcript}, {"line", o.line}, {"quote", o.quote},
+                     {"confidence", o.confidence}});
+    atoms.push_back({{"id", a.id}, {"claim", a.claim}, {"kind", a.kind}, {"quarantined", a.quarantined},
+                     {"redactions", a.redactions}, {"status", a.status}, {"tier", a.tier},
+                     {"observations", obs}});
+  }
+  json j = {{"key", slot.key}, {"resolved", slot.resolved}, {"ever_contested", slot.ever_contested},
+            {"atoms", atoms}};
+  return j.dump(2) + "\n";
+}
+
+Result<Slot> slot_from_json(const std::string& text, const std::string& origin) {
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return Error{origin + ": not a JSON object"};
+  try {
+    Slot s;
+    s.key = j.at("key").get<std::string>();
+    s.resolved = j.value("resolved", std::string());
+    s.ever_contested = j.value("ever_contested", false);
+    for (const json& ja : j.at("atoms")) {
+      Atom a;
+      a.id = ja.at("id").get<std::string>();
+      a.claim = ja.at("claim").get<std::string>();
+      a.kind = ja.value("kind", std::string("lesson"));
+      a.quarantined = ja.value("quarantined", false);
+      a.redactions = ja.value("redactions", std::vector<std::string>{});
+      a.status = ja.value("status", std::string("candidate"));
+      a.tier = ja.value("tier", std::string("L1"));
+      for (const json& jo : ja.at("observations")) {
+        Observation o;
+        o.session = jo.value("session", std::string());
+        o.day = jo.value("day", std::string());
+        o.time = jo.value("time", Seconds{0});
+        o.project = jo.value("project", std::string());
+        o.transcript = jo.value("transcript", std::string());
+        o.line = jo.value("line", 0);
+        o.quote = jo.value("quote", std::string());
+        o.confidence = jo.value("confidence", std::string("observed"));
+        a.observations.push_back(std::move(o));
+      }
+      s.atoms.push_back(std::move(a));
+    }
+    return s;
+  } catch (const json::exception& e) {
+    return Error{origin + ": not an atom slot (" + e.what() + ")"};
+  }
+}
+
+Result<std::vector<Slot>> load_slots(FileSystem& fs, const Home& home, std::vector<std::string>* problems) {
+  std::vector<Slot> out;
+  auto info = fs.stat(home.candidates_dir());
+  if (!info.ok()) return info.error();
+  if (info->kind != FileKind::kDirectory) return out;
+  auto entries = fs.list_dir(home.candidates_dir());
+  if (!entries.ok()) return entries.error();
+  for (const DirEntry& e : *entries) {
+    if (e.kind != FileKind::kRegular || !e.name.ends_with(".json")) continue;
+    const std::string path = join_path(home.candidates_dir(), e.name);
+    auto text = fs.read_file(path);
+    Result<Slot> slot = text.ok() ? slot_from_json(*text, path) : Result<Slot>(text.error());
+    if (!slot.ok()) {
+      if (problems) problems->push_back(slot.message());
+      continue;
+    }
+    out.push_back(std::move(*slot));
+  }
+  std::sort(out.begin(), out.end(), [](const Slot& a, const Slot& b) { return a.key < b.key; });
+  return out;
+}
+
+Status save_slot(FileSystem& fs, const Home& home, const Slot& slot) {
+  return replace_file(fs, join_path(home.candidates_dir(), slot_file_for(slot.key)), slot_to_json(slot));
+}
+
+}  // namespace memsim

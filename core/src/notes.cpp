@@ -1,0 +1,40 @@
+#include "memsim/notes.h"
+
+#include <algorithm>
+
+namespace memsim {
+
+std::optional<Days> note_day(std::string_view name) {
+  if (name.size() < 11 || name[6] != '-' || name.substr(name.size() - 3) != ".md") return std::nullopt;
+  for (std::size_t i = 0; i < 6; ++i)
+    if (name[i] < '0' || name[i] > '9') return std::nullopt;
+  const std::string date = "20" + std::string(name.substr(0, 2)) + "-" + std::string(name.substr(2, 2)) + "-" +
+                           std::string(name.substr(4, 2));
+  return parse_date(date);
+}
+
+Result<std::vector<DatedNote>> list_dated_notes(FileSystem& fs, const Home& home) {
+  std::vector<DatedNote> out;
+  for (const auto& [dir, rel] : {std::pair{home.short_term_dir(), std::string("memory/short-term/")},
+                                 std::pair{home.dream_journal_dir(), std::string("memory/dream-journal/")}}) {
+    auto info = fs.stat(dir);
+    if (!info.ok()) return info.error();
+    if (info->kind != FileKind::kDirectory) continue;
+    auto entries = fs.list_dir(dir);
+    if (!entries.ok()) return entries.error();
+    for (const DirEntry& e : *entries) {
+      auto day = note_day(e.name);
+      if (!day || e.kind != FileKind::kRegular) continue;
+      auto st = fs.stat(join_path(dir, e.name));
+      if (!st.ok()) return st.error();
+      out.push_back({rel + e.name, *day, *st});
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const DatedNote& a, const DatedNote& b) {
+    if (a.day != b.day) return a.day > b.day;
+    return a.rel_path < b.rel_path;
+  });
+  return out;
+}
+
+}  // namespace memsim

@@ -1,0 +1,167 @@
+#include "memsim/supersede.h"
+
+#include "memsim/corpus.h"
+#include "memsim/ranking.h"
+#include "memsim/reindex.h"
+
+namespace memsim {
+
+namespace {
+
+// A YAML scalar for a frontmatter line: plain when it is one safe word,
+// double-quoted with escapes otherwise, so no summary can break the frontmatter.
+std::string yaml_scalar(std::string_view v) {
+  bool plain = !v.empty();
+  for (char c : v)
+    plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                      c == '-' || c == '.');
+  if (plain && v != "null" && v != "true" && v != "false") return std::string(v);
+  std::string out = "\"";
+  for (char c : v) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string stem_of(const std::string& name) { return name.substr(0, name.size() - 3); }
+
+Result<std::string> next_free_name(FileSystem& fs, const Home& home, const std::string& old) {
+  std::string base = stem_of(old);
+  const std::size_t dash = base.rfind('-');
+  if (dash != std::string::npos && dash + 1 < base.size() &&
+      base.find_first_not_of("0123456789", dash + 1) == std::string::npos)
+    base.resize(dash);
+  for (int n = 2; n < 10000; ++n) {
+    const std::string name = base + "-" + std::to_string(n) + ".md";
+    auto info = fs.stat(home.memory_path(name));
+    if (!info.ok()) return info.error();
+    if (info->kind == FileKind::kMissing) return name;
+  }
+  return Error{"memory/" + old + ": no free name for its successor"};
+}
+
+// Regenerates the index after a change; the change itself stands if this fails.
+std::string reindex_warning(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy) {
+  auto rep = reindex(fs, home, clock, policy);
+  return rep.ok() ? "" : "index not regenerated: " + rep.message();
+}
+
+}  // namespace
+
+Result<std::string> memory_name_from_arg(std::string_view arg) {
+  std::string name = base_name(arg);
+  if (name.size() < 3 || name.substr(name.size() - 3) != ".md") name += ".md";
+  if (!is_memory_name(name)) return Error{std::string(arg) + ": not a memory file name (<type>_<topic>.md)"};
+  return name;
+}
+
+std::string forget_log_path(const Home& home) { return join_path(home.runtime_dir(), "forget.log"); }
+
+Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                                  const SupersedeRequest& req) {
+  if (Status s = check_home(fs, home); !s.ok()) return s.error();
+  auto old = memory_name_from_arg(req.old_file);
+  if (!old.ok()) return old.error();
+  const std::string old_rel = "memory/" + *old;
+  SupersedeResult out;
+  {
+    auto lock = lock_home(fs, home, policy.lock_timeout_ms);
+    if (!lock.ok()) return lock.error();
+    const Seconds now = clock.now();
+    const std::string today = format_date(day_of(now));
+    auto info = fs.stat(home.memory_path(*old));
+    if (!info.ok()) return info.error();
+    if (info->kind != FileKind::kRegular) return Error{old_rel + ": no such memory file"};
+    const Memory m = load_memory(fs, home, *old, *info, policy);
+    if (!m.problems.empty()) return Error{old_rel + ": cannot supersede: " + m.problems.front()};
+    if (m.fm.state != FrontmatterState::kOk) return Error{old_rel + ": cannot supersede: no frontmatter to close"};
+    const MemoryMeta& meta = m.meta;
+    if (is_closed(meta, now))
+      return Error{old_rel + ": already closed (" +
+                   (meta.valid_until ? "valid_until " + format_date(*meta.valid_until) : "status " + *meta.status) +
+                   "); supersede its successor instead"};
+    const Days from = meta.valid_from.value_or(meta.created.value_or(day_of(info->mtime)));
+    if (from > day_of(now))
+      return Error{old_rel + ": valid_from " + format_date(from) + " is after today; closing it today would leave " +
+                   "an empty window"};
+    const Confidence old_conf = meta.confidence.value_or(Confidence::kInferred);
+    if (req.confidence == Confidence::kInferred && old_conf >= Confidence::kStated)
+      return Error{old_rel + ": is " + std::string(confidence_name(old_conf)) +
+                   "; an inferred fact never overrides it (give --confidence stated if the user said so)"};
+
+    std::string fresh;
+    if (req.new_file.empty()) {
+      auto n = next_free_name(fs, home, *old);
+      if (!n.ok()) return n.error();
+      fresh = *n;
+    } else {
+      auto n = memory_name_from_arg(req.new_file);
+      if (!n.ok()) return n.error();
+      fresh = *n;
+    }
+    const std::string new_path = home.memory_path(fresh);
+    auto new_info = fs.stat(new_path);
+    if (!new_info.ok()) return new_info.error();
+    if (new_info->kind != FileKind::kMissing) return Error{"memory/" + fresh + ": already exists; nothing changed"};
+
+    const std::string summary = fold_whitespace(req.summary.value_or(effective_summary(meta)));
+    if (summary.empty()) return Error{"memory/" + fresh + ": the summary is empty"};
+    const std::optional<std::string> type = req.type ? req.type : meta.type;
+    std::string text = "---\nname: " + yaml_scalar(stem_of(fresh)) + "\n";
+    if (type) text += "type: " + yaml_scalar(*type) + "\n";
+    text += "summary: " + yaml_scalar(summary) + "\nconfidence: " + std::string(confidence_name(req.confidence)) +
+            "\ncreated: " + today + "\nvalid_from: " + today + "\nvalid_until: null\nsupersedes: " +
+            yaml_scalar(stem_of(*old)) + "\n";
+    if (meta.key) text += "key: " + yaml_scalar(*meta.key) + "\n";
+    text += "---\n";
+    std::string body = req.body.empty() ? summary + "\n\nSupersedes [[" + stem_of(*old) + "]] from " + today + ".\n"
+                                        : req.body;
+    if (body.back() != '\n') body += '\n';
+    text += body;
+
+    // NEW first: a crash between the two writes leaves two open facts (a
+    // conflict lint reports), never a closed fact with no successor.
+    if (Status s = replace_file(fs, new_path, text); !s.ok()) return s.error();
+    const std::string closed = rewrite_fields(m.text, m.fm, {{"valid_until", today}});
+    if (Status s = replace_file(fs, home.memory_path(*old), closed); !s.ok()) {
+      (void)fs.remove(new_path);
+      return Error{old_rel + ": not closed, nothing changed: " + s.message()};
+    }
+    out.old_file = *old;
+    out.new_file = fresh;
+    out.new_text = std::move(text);
+  }
+  if (std::string w = reindex_warning(fs, home, clock, policy); !w.empty())
+    return Error{"superseded " + old_rel + " by memory/" + out.new_file + ", but the " + w};
+  return out;
+}
+
+Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy, const std::string& file,
+              std::string_view reason) {
+  if (Status s = check_home(fs, home); !s.ok()) return s;
+  auto name = memory_name_from_arg(file);
+  if (!name.ok()) return name.error();
+  const std::string why = fold_whitespace(reason);
+  if (why.empty()) return Error{"memory/" + *name + ": forget needs a reason; nothing removed"};
+  {
+    auto lock = lock_home(fs, home, policy.lock_timeout_ms);
+    if (!lock.ok()) return lock.error();
+    const std::string path = home.memory_path(*name);
+    auto info = fs.stat(path);
+    if (!info.ok()) return info.error();
+    if (info->kind != FileKind::kRegular) return Error{"memory/" + *name + ": no such memory file"};
+    auto text = fs.read_file(path);
+    if (!text.ok()) return text.error();
+    // Logged before it is removed: a removal is never unrecorded.
+    const std::string line =
+        format_instant(clock.now()) + "\t" + *name + "\tsha256:" + sha256_hex(*text) + "\t" + why + "\n";
+    if (Status s = fs.append_file(forget_log_path(home), line); !s.ok()) return s;
+    if (Status s = fs.remove(path); !s.ok()) return s;
+  }
+  if (std::string w = reindex_warning(fs, home, clock, policy); !w.empty())
+    return Error{"forgot memory/" + *name + ", but the " + w};
+  return {};
+}
+
+}  // namespace memsim

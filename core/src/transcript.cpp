@@ -1,0 +1,139 @@
+#include "memsim/transcript.h"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <utility>
+
+#include "memsim/timefmt.h"
+
+namespace memsim {
+
+namespace {
+
+using nlohmann::json;
+
+std::string str_field(const json& j, const char* name) {
+  auto it = j.find(name);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+bool true_field(const json& j, const char* name) {
+  auto it = j.find(name);
+  return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
+// Removes <system-reminder>...</system-reminder> blocks: the harness's and the
+// hooks' injected text, ours included.
+std::string strip_reminders(std::string s) {
+  static constexpr std::string_view kOpen = "<system-reminder>", kClose = "</system-reminder>";
+  for (size_t a = s.find(kOpen); a != std::string::npos; a = s.find(kOpen, a)) {
+    const size_t b = s.find(kClose, a);
+    s.erase(a, b == std::string::npos ? std::string::npos : b + kClose.size() - a);
+  }
+  return s;
+}
+
+bool is_command_text(std::string_view s) {
+  for (std::string_view tag : {"<command-name>", "<command-message>", "<local-command-stdout>",
+                               "<local-command-stderr>", "<task-notification>", "<command-args>",
+                               "<user-prompt-submit-hook>", "<bash-input>", "<bash-stdout>"})
+    if (s.find(tag) != std::string_view::npos) return true;
+  return s.starts_with("Caveat: ") || s.starts_with("[Request interrupted");
+}
+
+// Text blocks of a message's content: a string, or an array of {type:"text"} blocks.
+std::vector<std::string> text_blocks(const json& content) {
+  std::vector<std::string> out;
+  if (content.is_string()) {
+    out.push_back(content.get<std::string>());
+  } else if (content.is_array()) {
+    for (const json& b : content)
+      if (b.is_object() && str_field(b, "type") == "text") out.push_back(str_field(b, "text"));
+  }
+  return out;
+}
+
+}  // namespace
+
+TranscriptScan scan_transcript(std::string_view data) {
+  TranscriptScan scan;
+  static constexpr std::string_view kIgnoredTypes[] = {"system", "summary", "file-history-snapshot",
+                                                      "queue-operation", "progress", "custom-title"};
+  std::set<std::string> seen_messages;  // one API response may span several lines
+  int line_no = 0;
+  size_t pos = 0;
+  while (pos < data.size()) {
+    size_t nl = data.find('\n', pos);
+    if (nl == std::string_view::npos) nl = data.size();
+    const std::string_view line = data.substr(pos, nl - pos);
+    pos = nl + 1;
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    ++scan.lines;
+    // Tool results are most of a transcript's bytes and hold no prose to learn;
+    // their top-level "toolUseResult" key (escaped anywhere inside a string) lets
+    // a whole line be skipped unparsed when it is at least shaped like an object.
+    if (line.size() > 1024 && line.find("\"toolUseResult\":") != std::string_view::npos) {
+      const size_t last = line.find_last_not_of(" \t\r");
+      ++(line.front() == '{' && line[last] == '}' ? scan.ignored : scan.malformed);
+      continue;
+    }
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      ++scan.malformed;
+      continue;
+    }
+    const std::string type = str_field(j, "type");
+    if (type == "attachment") {
+      ++scan.injected;
+      continue;
+    }
+    if (type != "user" && type != "assistant") {
+      bool known = false;
+      for (std::string_view t : kIgnoredTypes) known = known || t == type;
+      ++(known ? scan.ignored : scan.unknown);
+      continue;
+    }
+    auto msg = j.find("message");
+    if (msg == j.end() || !msg->is_object() || !msg->contains("content")) {
+      ++scan.malformed;
+      continue;
+    }
+    const bool user = type == "user";
+    if (true_field(j, "isMeta") || true_field(j, "isCompactSummary") || true_field(j, "isSidechain") ||
+        true_field(j, "isVisibleInTranscriptOnly")) {
+      ++scan.ignored;
+      continue;
+    }
+    if (user) {
+      auto origin = j.find("origin");
+      if (origin != j.end() && origin->is_object() && str_field(*origin, "kind") != "human" &&
+          !str_field(*origin, "kind").empty()) {
+        ++scan.ignored;
+        continue;
+      }
+      if (str_field(j, "promptSource") == "system") {
+        ++scan.ignored;
+        continue;
+      }
+    }
+    std::vector<std::string> blocks = text_blocks((*msg)["content"]);
+    if (blocks.empty()) {
+      ++scan.ignored;
+      continue;
+    }
+    const std::string msg_id = user ? std::string() : str_field(*msg, "id") + "/" + str_field(j, "requestId");
+    const auto t = parse_now(str_field(j, "timestamp"));
+    for (std::string& b : blocks) {
+      std::string text = strip_reminders(std::move(b));
+      if (text.empty() || (user && is_command_text(text))) continue;
+      if (!user && msg_id != "/" && !seen_messages.insert(msg_id + "\n" + text).second) continue;
+      scan.texts.push_back(TranscriptText{line_no, user, std::move(text), str_field(j, "sessionId"),
+                                          str_field(j, "cwd"), t ? *t : 0});
+    }
+  }
+  return scan;
+}
+
+}  // namespace memsim

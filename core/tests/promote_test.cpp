@@ -1,0 +1,216 @@
+// The gates at their boundaries, staging, adopt, resolve and why.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "memsim/promote.h"
+#include "memsim/timefmt.h"
+#include "testing.h"
+
+namespace memsim {
+namespace {
+
+using testing::at;
+
+const Seconds kDay0 = at("2026-07-01T10:00:00Z");
+
+Observation obs(const std::string& session, int day, const std::string& confidence = "observed",
+                const std::string& project = "p1") {
+  Observation o;
+  o.session = session;
+  o.time = kDay0 + day * kSecondsPerDay;
+  o.day = format_date(day_of(o.time));
+  o.project = project;
+  o.transcript = "/home/alice/.claude/projects/p1/" + session + ".jsonl";
+  o.line = 7;
+  o.quote = "Lesson: run ninja with -j2.";
+  o.confidence = confidence;
+  return o;
+}
+
+Slot slot_with(std::vector<Observation> observations, const std::string& claim = "Run ninja with -j2") {
+  Slot s;
+  s.key = normalize_key(claim);
+  Atom a;
+  a.claim = claim;
+  a.id = atom_id_for(claim);
+  a.kind = "lesson";
+  a.observations = std::move(observations);
+  s.atoms.push_back(std::move(a));
+  return s;
+}
+
+bool to_l2(const Slot& s) { return judge(s, s.atoms[0], GateRules{}, kDay0 + 90 * kSecondsPerDay, false).to_l2; }
+
+TEST(Gates, ThreeSessionsOnTwoDaysPromotesAndOneShortDoesNot) {
+  EXPECT_TRUE(to_l2(slot_with({obs("a", 0), obs("b", 0), obs("c", 1)})));
+  EXPECT_FALSE(to_l2(slot_with({obs("a", 0), obs("b", 1)})));                // one session short
+  EXPECT_FALSE(to_l2(slot_with({obs("a", 0), obs("b", 0), obs("c", 0)})));  // one day short
+  EXPECT_FALSE(to_l2(slot_with({obs("a", 0), obs("a", 1), obs("a", 2)})));  // one session, three days
+}
+
+TEST(Gates, StatedNeedsTwoSessionsAndStillTwoDays) {
+  EXPECT_TRUE(to_l2(slot_with({obs("a", 0, "stated"), obs("b", 1, "stated")})));
+  EXPECT_FALSE(to_l2(slot_with({obs("a", 0, "stated"), obs("b", 0, "stated")})));
+  EXPECT_FALSE(to_l2(slot_with({obs("a", 0, "stated"), obs("a", 1, "stated")})));
+  EXPECT_FALSE(to_l2(slot_with({obs("a", 0, "stated")})));
+}
+
+TEST(Gates, OneVerifiedObservationPromotesAndIsDayExempt) {
+  EXPECT_TRUE(to_l2(slot_with({obs("a", 0, "verified")})));
+  EXPECT_FALSE(to_l2(slot_with({obs("a", 0, "observed")})));
+}
+
+TEST(Gates, QuarantineAndContestBlockWhateverTheEvidence) {
+  Slot q = slot_with({obs("a", 0, "verified"), obs("b", 1), obs("c", 2)});
+  q.atoms[0].quarantined = true;
+  Verdict v = judge(q, q.atoms[0], GateRules{}, kDay0, false);
+  EXPECT_FALSE(v.to_l2);
+  ASSERT_EQ(v.blocks.size(), 1u);
+  EXPECT_NE(v.blocks[0].find("quarantined"), std::string::npos);
+
+  Slot c = slot_with({obs("a", 0, "verified")}, "PR base branch is dev");
+  Slot other = slot_with({obs("b", 1)}, "PR base branch is main");
+  ASSERT_EQ(c.key, other.key);
+  c.atoms.push_back(other.atoms[0]);
+  EXPECT_TRUE(c.contested());
+  EXPECT_FALSE(judge(c, c.atoms[0], GateRules{}, kDay0, false).to_l2);
+}
+
+TEST(Gates, NearMissSaysWhatBlocks) {
+  Slot s = slot_with({obs("a", 0), obs("b", 0)});
+  Verdict v = judge(s, s.atoms[0], GateRules{}, kDay0, false);
+  ASSERT_EQ(v.blocks.size(), 2u);
+  EXPECT_EQ(v.blocks[0], "needs 3 sessions, has 2");
+  EXPECT_EQ(v.blocks[1], "needs 2 days, has 1");
+}
+
+TEST(Gates, L3NeedsTwoProjectsThirtyDaysAndNoContestEver) {
+  const GateRules r;
+  Slot s = slot_with({obs("a", 0, "stated", "p1"), obs("b", 1, "stated", "p2")});
+  const Seconds first = s.atoms[0].observations[0].time;
+  EXPECT_TRUE(judge(s, s.atoms[0], r, first + 30 * kSecondsPerDay, true).to_l3);
+  EXPECT_FALSE(judge(s, s.atoms[0], r, first + 30 * kSecondsPerDay - 1, true).to_l3);  // a second short
+  Slot one = slot_with({obs("a", 0, "stated", "p1"), obs("b", 1, "stated", "p1")});
+  EXPECT_FALSE(judge(one, one.atoms[0], r, first + 60 * kSecondsPerDay, true).to_l3);
+  s.ever_contested = true;
+  EXPECT_FALSE(judge(s, s.atoms[0], r, first + 60 * kSecondsPerDay, true).to_l3);
+}
+
+class LadderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::filesystem::create_directories(dir_ / "home/memory");
+    std::filesystem::create_directories(dir_ / "home/runtime");
+    std::filesystem::create_directories(dir_ / "user/runtime");
+  }
+  void put(const Home& h, const Slot& s) {
+    std::filesystem::create_directories(h.candidates_dir());
+    ASSERT_TRUE(save_slot(fs_, h, s).ok());
+  }
+  testing::TempDir dir_;
+  PosixFileSystem fs_;
+  Home home_{dir_ / "home"}, user_{dir_ / "user"};
+  Seconds now_ = kDay0 + 40 * kSecondsPerDay;
+};
+
+TEST_F(LadderTest, DryRunWritesNothingApplyStagesAdoptWritesATierTwoFileWithoutPaths) {
+  Slot s = slot_with({obs("a", 0, "stated"), obs("b", 1, "stated")}, "Run ninja from /home/alice/src/memsim");
+  put(home_, s);
+  auto plan = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
+  ASSERT_TRUE(plan.ok());
+  ASSERT_EQ(plan->size(), 1u);
+  EXPECT_TRUE((*plan)[0].moves);
+  EXPECT_FALSE(std::filesystem::exists(home_.staged_dir()));
+  auto n = stage_promotions(fs_, home_, nullptr, *plan, now_);
+  ASSERT_TRUE(n.ok());
+  EXPECT_EQ(*n, 1);
+  auto again = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
+  EXPECT_TRUE(again->empty());  // staged atoms are not proposed twice
+  const std::string id = s.atoms[0].id;
+  auto path = adopt(fs_, home_, nullptr, id, now_);
+  ASSERT_TRUE(path.ok()) << path.message();
+  const std::string text = testing::read(*path);
+  EXPECT_NE(text.find("type: process"), std::string::npos);  // a lesson
+  EXPECT_NE(text.find("Run ninja from ~/src/memsim"), std::string::npos);
+  EXPECT_EQ(text.find("/home/"), std::string::npos);
+  EXPECT_EQ(text.find(".jsonl"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(home_.staged_dir() + "/" + id + ".md"));
+  auto found = find_atoms(fs_, home_, id);
+  ASSERT_EQ(found->size(), 1u);
+  EXPECT_EQ((*found)[0].atom.status, "adopted");
+  EXPECT_EQ((*found)[0].atom.tier, "L2");
+}
+
+TEST_F(LadderTest, AdoptBacksUpAnExistingTarget) {
+  Slot s = slot_with({obs("a", 0, "verified")});
+  put(home_, s);
+  auto plan = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
+  ASSERT_TRUE(stage_promotions(fs_, home_, nullptr, *plan, now_).ok());
+  const std::string target = home_.memory_path("process_run-ninja-with-j2.md");
+  testing::write(target, "old incumbent\n");
+  auto path = adopt(fs_, home_, nullptr, s.atoms[0].id, now_);
+  ASSERT_TRUE(path.ok()) << path.message();
+  EXPECT_EQ(*path, target);
+  int backups = 0;
+  for (const auto& e : std::filesystem::directory_iterator(home_.runtime_dir() + "/backups")) {
+    EXPECT_EQ(testing::read(e.path()), "old incumbent\n");
+    ++backups;
+  }
+  EXPECT_EQ(backups, 1);
+}
+
+TEST_F(LadderTest, L3GoesToThePersonaOfTheUserIdentity) {
+  Slot s = slot_with({obs("a", 0, "stated", "p1"), obs("b", 1, "stated", "p2")}, "Prefer small commits");
+  put(user_, s);
+  testing::write(user_.identity_path(), "# Identity\n\n## Persona\n\n- Writes C++\n\n## Other\n\nx\n");
+  auto plan = plan_promotions(fs_, home_, &user_, GateRules{}, now_);
+  ASSERT_TRUE(plan.ok());
+  ASSERT_EQ(plan->size(), 1u);
+  EXPECT_EQ((*plan)[0].to, "L3");
+  ASSERT_TRUE(stage_promotions(fs_, home_, &user_, *plan, now_).ok());
+  auto path = adopt(fs_, home_, &user_, s.atoms[0].id, now_);
+  ASSERT_TRUE(path.ok()) << path.message();
+  EXPECT_EQ(testing::read(user_.identity_path()),
+            "# Identity\n\n## Persona\n\n- Writes C++\n- Prefer small commits\n\n## Other\n\nx\n");
+}
+
+TEST_F(LadderTest, ResolvePicksOneAndTheOtherIsKeptRejected) {
+  Slot c = slot_with({obs("a", 0, "stated"), obs("b", 1, "stated")}, "PR base branch is dev");
+  Slot other = slot_with({obs("c", 2, "stated"), obs("d", 3, "stated")}, "PR base branch is main");
+  c.atoms.push_back(other.atoms[0]);
+  c.ever_contested = true;
+  put(home_, c);
+  auto plan = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
+  ASSERT_EQ(plan->size(), 2u);
+  EXPECT_FALSE((*plan)[0].moves);
+  EXPECT_FALSE((*plan)[1].moves);
+  ASSERT_TRUE(resolve(fs_, home_, c.atoms[0].id).ok());
+  plan = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
+  ASSERT_EQ(plan->size(), 1u);
+  EXPECT_EQ((*plan)[0].id, c.atoms[0].id);
+  EXPECT_TRUE((*plan)[0].moves);
+  auto loser = find_atoms(fs_, home_, other.atoms[0].id);
+  ASSERT_EQ(loser->size(), 1u);
+  EXPECT_EQ((*loser)[0].atom.status, "rejected");
+}
+
+TEST_F(LadderTest, WhyFindsOneAtomOrNothing) {
+  put(home_, slot_with({obs("a", 0)}, "PR base branch is dev"));
+  put(home_, slot_with({obs("b", 0)}, "Run ninja with -j2"));
+  put(home_, slot_with({obs("c", 0)}, "Run ninja before pushing"));
+  EXPECT_EQ(find_atoms(fs_, home_, "pr base branch is DEV.")->size(), 1u);
+  EXPECT_EQ(find_atoms(fs_, home_, "base branch")->size(), 1u);
+  EXPECT_EQ(find_atoms(fs_, home_, "run ninja")->size(), 2u);  // ambiguous
+  EXPECT_EQ(find_atoms(fs_, home_, "nothing like it")->size(), 0u);
+}
+
+TEST(Scrub, HomePathsLoseTheUserName) {
+  EXPECT_EQ(scrub_home_paths("see /home/alice/x and /Users/bob/y"), "see ~/x and ~/y");
+  EXPECT_EQ(scrub_home_paths("C:\\Users\\carol\\k"), "~\\k");
+  EXPECT_EQ(scrub_home_paths("/opt/home/x stays"), "/opt/home/x stays");
+}
+
+}  // namespace
+}  // namespace memsim

@@ -1,0 +1,232 @@
+// Recall over a real home: query processing, BM25 weights, windows, the
+// disposable index, and the prompt hook's text.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "memsim/journal.h"
+#include "memsim/reindex.h"
+#include "memsim/search.h"
+#include "testing.h"
+
+namespace memsim {
+namespace {
+
+using testing::at;
+using testing::read;
+using testing::TempDir;
+using testing::write;
+
+TEST(QueryTerms, DropsStopwordsAndPunctuationAndQuotesEveryTerm) {
+  EXPECT_EQ(query_terms("When did Caroline go to the LGBTQ support group?"),
+            (std::vector<std::string>{"caroline", "go", "lgbtq", "support", "group"}));
+  EXPECT_EQ(fts_match_expression("Caroline's \"support\": (group) OR NOT x* AND near"),
+            "\"caroline\" OR \"support\" OR \"group\" OR \"near\"");
+  EXPECT_EQ(fts_match_expression("the of and ? * : ()"), "");
+  EXPECT_EQ(query_terms("7 May 2023"), (std::vector<std::string>{"7", "may", "2023"}));
+}
+
+class Search : public ::testing::Test {
+ protected:
+  Search() : home(dir.path()) { std::filesystem::create_directories(home.memory_dir()); }
+
+  void put(const std::string& name, const std::string& text, Seconds mtime = 0) {
+    const std::string path = home.memory_path(name);
+    write(path, text);
+    if (mtime) {
+      EXPECT_TRUE(fs.set_mtime(path, mtime).ok());
+    }
+  }
+  std::vector<Hit> find(const std::string& q, RecallOptions o = {}, Seconds now = at("2026-07-30T00:00:00Z")) {
+    FixedClock clock(now);
+    auto r = recall(fs, home, clock, Policy{}, q, o);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.message());
+    return r.ok() ? *r : std::vector<Hit>{};
+  }
+  static std::vector<std::string> files(const std::vector<Hit>& hits) {
+    std::vector<std::string> out;
+    for (const Hit& h : hits) out.push_back(h.file);
+    return out;
+  }
+  static std::vector<std::string> sorted(std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+  }
+
+  TempDir dir;
+  Home home;
+  PosixFileSystem fs;
+};
+
+TEST_F(Search, OrsTheTermsAndFindsFilesWithoutASummaryByTheirBody) {
+  put("turn_d1-1.md", "Caroline: I went to an LGBTQ support group yesterday and it was powerful.\n");
+  put("turn_d1-2.md", "---\nname: turn_d1-2\n---\nMelanie: I painted a sunrise over the lake last week.\n");
+  put("turn_d1-3.md", "Melanie: My kids love pottery class.\n");
+  auto hits = find("When did Caroline go to the LGBTQ support group?");
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].file, "turn_d1-1.md");
+  EXPECT_EQ(files(find("What did Melanie paint recently?")).at(0), "turn_d1-2.md");  // porter: paint ~ painted
+  for (const Hit& h : hits) EXPECT_GT(h.score, 0);
+}
+
+TEST_F(Search, TheSummaryOutweighsTheBody) {
+  put("project_a.md", "---\nsummary: deployment pipeline uses blue green releases\n---\nnothing else here\n");
+  put("project_b.md", "---\nsummary: the coffee machine on floor three\n---\nmentions deployment once\n");
+  put("project_c.md", "---\nsummary: unrelated filler about lunch menus\n---\nlunch\n");
+  EXPECT_EQ(files(find("deployment")), (std::vector<std::string>{"project_a.md", "project_b.md"}));
+}
+
+TEST_F(Search, HostileQueriesNeverError) {
+  put("project_a.md", "---\nsummary: parser handles colons: quotes \" and stars *\n---\n");
+  for (const char* q : {"\"", "a:b", "(parser", "parser*", "NEAR(parser, colons)", "\"\"\"", "-parser", "^parser",
+                        "colons: \"quotes", "{summary}: parser", "", "   "}) {
+    FixedClock clock(at("2026-07-30T00:00:00Z"));
+    auto r = recall(fs, home, clock, Policy{}, q);
+    EXPECT_TRUE(r.ok()) << q << ": " << (r.ok() ? "" : r.message());
+  }
+  EXPECT_EQ(files(find("{summary}: parser*")), (std::vector<std::string>{"project_a.md"}));
+}
+
+TEST_F(Search, OpenWindowsOnlyUnlessAsOfOrArchivedIsAsked) {
+  put("decision_db.md", "---\nsummary: database is postgres\nvalid_from: 2026-01-01\nvalid_until: 2026-05-01\n---\n");
+  put("decision_db-2.md", "---\nsummary: database is sqlite now\nvalid_from: 2026-05-01\nsupersedes: decision_db\n---\n");
+  put("decision_old.md", "---\nsummary: database was mysql\nstatus: superseded by decision_db\n"
+                         "valid_from: 2025-01-01\n---\n");
+  EXPECT_EQ(files(find("database")), (std::vector<std::string>{"decision_db-2.md"}));
+  RecallOptions past;
+  past.as_of = *parse_date("2026-03-01");
+  // As of a day, only the window counts (SPEC section 6): a status without a
+  // valid_until leaves the window open.
+  EXPECT_EQ(sorted(files(find("database", past))), (std::vector<std::string>{"decision_db.md", "decision_old.md"}));
+  past.as_of = *parse_date("2026-05-01");  // valid_until is exclusive
+  EXPECT_EQ(sorted(files(find("database", past))), (std::vector<std::string>{"decision_db-2.md", "decision_old.md"}));
+  past.as_of = *parse_date("2024-12-31");
+  EXPECT_TRUE(find("database", past).empty());
+  RecallOptions all;
+  all.include_archived = true;
+  auto hits = find("database", all);
+  ASSERT_EQ(hits.size(), 3u);
+  int closed = 0;
+  for (const Hit& h : hits) closed += h.closed ? 1 : 0;
+  EXPECT_EQ(closed, 2);
+  // The window closes by the calendar, without a change to any file.
+  EXPECT_EQ(find("postgres", {}, at("2026-04-30T23:00:00Z")).size(), 1u);
+  EXPECT_EQ(find("postgres", {}, at("2026-05-01T00:00:00Z")).size(), 0u);
+}
+
+TEST_F(Search, FollowsEditsAndRemovalsByModificationTime) {
+  put("project_a.md", "---\nsummary: alpha beta\n---\n", at("2026-07-01T00:00:00Z"));
+  // An old directory time, so the scan below may trust the directory afterwards.
+  ASSERT_TRUE(fs.set_mtime(home.memory_dir(), at("2026-07-01T00:00:00Z")).ok());
+  EXPECT_EQ(find("alpha").size(), 1u);
+  // Replaced atomically, as editors and replace_file do: the directory changes.
+  ASSERT_TRUE(replace_file(fs, home.memory_path("project_a.md"), "---\nsummary: gamma delta\n---\n").ok());
+  EXPECT_EQ(find("alpha").size(), 0u);
+  EXPECT_EQ(find("gamma").size(), 1u);
+  // Rewritten in place by the agent: its Edit is journaled by the pre-tool-use hook.
+  ASSERT_TRUE(fs.set_mtime(home.memory_dir(), at("2026-07-01T00:00:00Z")).ok());
+  EXPECT_EQ(find("gamma").size(), 1u);
+  ASSERT_TRUE(append_touch(fs, home, {at("2026-07-29T00:00:00Z"), "Edit", "project_a.md", "s1"}).ok());
+  put("project_a.md", "---\nsummary: gamma epsilon\n---\n", at("2026-07-02T00:00:00Z"));
+  EXPECT_EQ(find("epsilon").size(), 1u);
+  EXPECT_EQ(find("gamma").size(), 1u);
+  put("project_b.md", "---\nsummary: gamma too\n---\n");
+  EXPECT_EQ(find("gamma").size(), 2u);
+  std::filesystem::remove(home.memory_path("project_a.md"));
+  EXPECT_EQ(files(find("gamma")), (std::vector<std::string>{"project_b.md"}));
+}
+
+TEST_F(Search, RebuildsACorruptOrMissingIndex) {
+  put("project_a.md", "---\nsummary: alpha beta\n---\n");
+  EXPECT_EQ(find("alpha").size(), 1u);
+  const std::string db = search_db_path(home);
+  ASSERT_TRUE(std::filesystem::exists(db));
+  std::filesystem::remove(db + "-wal");
+  std::filesystem::remove(db + "-shm");
+  write(db, std::string(8192, 'x'));
+  EXPECT_EQ(find("alpha").size(), 1u);
+  std::filesystem::remove(db);
+  EXPECT_EQ(find("alpha").size(), 1u);
+}
+
+TEST_F(Search, NeverReinforces) {
+  put("project_a.md", "---\nsummary: alpha beta\n---\n", at("2026-07-01T00:00:00Z"));
+  find("alpha");
+  EXPECT_FALSE(std::filesystem::exists(home.journal_path()));
+  EXPECT_EQ(read(home.memory_path("project_a.md")), "---\nsummary: alpha beta\n---\n");
+}
+
+TEST_F(Search, ContestedOpenFactsAreTagged) {
+  put("preference_a.md", "---\nsummary: editor is vim\nkey: editor\n---\n");
+  put("preference_b.md", "---\nsummary: editor is emacs\nkey: editor\n---\n");
+  auto hits = find("editor");
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_TRUE(hits[0].contested && hits[1].contested);
+}
+
+TEST(HotFiles, ReadsOnlyTheHotSection) {
+  EXPECT_EQ(hot_files("# Memory index\n\n## Hot\n- a_b.md: x: y\n- c_d.md: z [pinned]\n\n## New\n- e_f.md: n\n"),
+            (std::vector<std::string>{"a_b.md", "c_d.md"}));
+  EXPECT_TRUE(hot_files("garbage").empty());
+}
+
+TEST(NearDuplicates, SimilarSummariesPairUpAndShortOnesDoNot) {
+  auto pairs = near_duplicates({"Prefers tabs over spaces in Python code", "totally different memory here",
+                                "prefers tabs over spaces in python code.", "tabs", "tabs"});
+  EXPECT_EQ(pairs, (std::vector<std::pair<std::size_t, std::size_t>>{{0, 2}}));
+}
+
+class Prompt : public Search {
+ protected:
+  // A home larger than its Hot band, as the hook only matters then.
+  void fill(int n) {
+    for (int i = 0; i < n; ++i)
+      put("project_filler-" + std::to_string(i) + ".md",
+          "---\nsummary: filler note " + std::to_string(i) + " about routine chores and errands\n---\nbody\n");
+  }
+  std::string context(const std::string& prompt, const Policy& policy) {
+    FixedClock clock(at("2026-07-30T00:00:00Z"));
+    return prompt_context(fs, home, clock, policy, prompt);
+  }
+};
+
+TEST_F(Prompt, PrintsRelevantRowsNotInHot) {
+  fill(120);
+  put("feedback_kafka.md", "---\nsummary: kafka consumer lag alerts page the on-call\nimportance: 9\n---\n");
+  put("reference_kafka-docs.md", "---\nsummary: kafka runbook lives in the ops wiki\n---\n");
+  Policy policy;
+  policy.hot_budget = 70;  // room for the one important row
+  FixedClock clock(at("2026-07-30T00:00:00Z"));
+  ASSERT_TRUE(reindex(fs, home, clock, policy).ok());
+  ASSERT_EQ(hot_files(read(home.index_path())), (std::vector<std::string>{"feedback_kafka.md"}));
+  const std::string out = context("Why is the kafka consumer lagging again?", policy);
+  EXPECT_NE(out.find("- reference_kafka-docs.md: kafka runbook lives in the ops wiki\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("feedback_kafka.md"), std::string::npos) << out;
+  EXPECT_LE(out.size(), static_cast<std::size_t>(kPromptMaxBytes));
+}
+
+TEST_F(Prompt, SaysNothingWhenNothingScoresAboveTheThreshold) {
+  fill(120);
+  EXPECT_EQ(context("Refactor the tokenizer module please", Policy{}), "");
+  // A term in every memory carries no evidence.
+  EXPECT_EQ(context("routine chores", Policy{}), "");
+  EXPECT_EQ(context("", Policy{}), "");
+}
+
+TEST_F(Prompt, StaysWithinTheBudgetWithLongRows) {
+  fill(120);
+  for (int i = 0; i < 8; ++i)
+    put("project_zebra-" + std::to_string(i) + ".md",
+        "---\nsummary: zebra " + std::string(900, 'z') + " " + std::to_string(i) + "\n---\n");
+  const std::string out = context("zebra", Policy{});
+  EXPECT_FALSE(out.empty());
+  EXPECT_LE(out.size(), static_cast<std::size_t>(kPromptMaxBytes));
+  int rows = 0;
+  for (std::size_t p = 0; (p = out.find("\n- ", p)) != std::string::npos; ++p) ++rows;
+  EXPECT_GE(rows, 3);
+  EXPECT_LE(rows, kPromptMaxRows);
+}
+
+}  // namespace
+}  // namespace memsim

@@ -1,0 +1,134 @@
+// supersede() and forget() against real files: what is written, what is kept
+// byte for byte, and every refusal leaving the home as it was.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "memsim/search.h"
+#include "memsim/supersede.h"
+#include "testing.h"
+
+namespace memsim {
+namespace {
+
+using testing::at;
+using testing::read;
+using testing::TempDir;
+using testing::write;
+
+TEST(Sha256, KnownVectors) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(sha256_hex(std::string(1000000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+class Supersede : public ::testing::Test {
+ protected:
+  Supersede() : home(dir.path()), clock(at("2026-07-30T09:00:00Z")) {
+    std::filesystem::create_directories(home.memory_dir());
+  }
+  void put(const std::string& name, const std::string& text) { write(home.memory_path(name), text); }
+  std::map<std::string, std::string> snapshot() {
+    std::map<std::string, std::string> out;
+    for (const auto& e : std::filesystem::directory_iterator(home.memory_dir()))
+      out[e.path().filename().string()] = read(e.path().string());
+    return out;
+  }
+
+  TempDir dir;
+  Home home;
+  PosixFileSystem fs;
+  FixedClock clock;
+};
+
+const char* kOld =
+    "---\nname: preference_voice\ntype: preference\nsummary: writes in short sentences\nconfidence: stated\n"
+    "valid_from: 2026-01-02\nkey: voice   # the slot\n---\nBody kept\r\nexactly.\n";
+
+TEST_F(Supersede, ClosesOldKeepingEveryOtherByteAndWritesTheSuccessor) {
+  put("preference_voice.md", kOld);
+  SupersedeRequest r;
+  r.old_file = "preference_voice";
+  r.summary = "writes in flowing sentences: \"no fragments\"";
+  auto res = supersede(fs, home, clock, Policy{}, r);
+  ASSERT_TRUE(res.ok()) << res.message();
+  EXPECT_EQ(res->new_file, "preference_voice-2.md");
+  std::string expect_old = kOld;
+  expect_old.insert(expect_old.find("---\nBody"), "valid_until: 2026-07-30\n");
+  EXPECT_EQ(read(home.memory_path("preference_voice.md")), expect_old);
+  EXPECT_EQ(read(home.memory_path("preference_voice-2.md")),
+            "---\nname: preference_voice-2\ntype: preference\n"
+            "summary: \"writes in flowing sentences: \\\"no fragments\\\"\"\nconfidence: stated\n"
+            "created: 2026-07-30\nvalid_from: 2026-07-30\nvalid_until: null\nsupersedes: preference_voice\n"
+            "key: voice\n---\nwrites in flowing sentences: \"no fragments\"\n\n"
+            "Supersedes [[preference_voice]] from 2026-07-30.\n");
+  // The index was regenerated: the old fact is archived, the new one is live.
+  EXPECT_NE(read(home.archive_path()).find("preference_voice.md"), std::string::npos);
+  EXPECT_NE(read(home.index_path()).find("- preference_voice-2.md: writes in flowing sentences"), std::string::npos);
+  // And recall sees the change.
+  auto hits = recall(fs, home, clock, Policy{}, "sentences");
+  ASSERT_TRUE(hits.ok());
+  ASSERT_EQ(hits->size(), 1u);
+  EXPECT_EQ((*hits)[0].file, "preference_voice-2.md");
+  EXPECT_EQ((*hits)[0].summary, "writes in flowing sentences: \"no fragments\"");
+}
+
+TEST_F(Supersede, RefusesAndChangesNothing) {
+  put("preference_voice.md", kOld);
+  put("preference_closed.md", "---\nsummary: s\nvalid_until: 2026-07-01\n---\n");
+  put("preference_taken.md", "---\nsummary: s\n---\n");
+  put("preference_future.md", "---\nsummary: s\nvalid_from: 2026-09-01\n---\n");
+  const auto before = snapshot();
+  auto attempt = [&](const std::string& old_file, const std::string& fresh, Confidence c = Confidence::kStated) {
+    SupersedeRequest r;
+    r.old_file = old_file;
+    r.new_file = fresh;
+    r.summary = "a new summary";
+    r.confidence = c;
+    auto res = supersede(fs, home, clock, Policy{}, r);
+    EXPECT_FALSE(res.ok()) << old_file << " -> " << fresh;
+    EXPECT_EQ(snapshot(), before) << old_file << " -> " << fresh;
+    return res.ok() ? std::string() : res.message();
+  };
+  EXPECT_NE(attempt("preference_missing.md", "").find("no such memory file"), std::string::npos);
+  EXPECT_NE(attempt("preference_closed.md", "").find("already closed"), std::string::npos);
+  EXPECT_NE(attempt("preference_voice.md", "preference_taken.md").find("already exists"), std::string::npos);
+  EXPECT_NE(attempt("preference_voice.md", "preference_voice.md").find("already exists"), std::string::npos);
+  EXPECT_NE(attempt("preference_future.md", "").find("after today"), std::string::npos);
+  EXPECT_NE(attempt("preference_voice.md", "", Confidence::kInferred).find("never overrides"), std::string::npos);
+  EXPECT_NE(attempt("preference_voice.md", "Bad Name.md").find("not a memory file name"), std::string::npos);
+}
+
+TEST_F(Supersede, ChainsNameTheNextFreeSuccessor) {
+  put("project_x.md", "---\nsummary: first version of x\ncreated: 2026-07-01\n---\n");
+  SupersedeRequest r;
+  r.old_file = "project_x.md";
+  r.summary = "second version of x";
+  ASSERT_TRUE(supersede(fs, home, clock, Policy{}, r).ok());
+  FixedClock later(at("2026-08-02T00:00:00Z"));
+  r.old_file = "project_x-2.md";
+  r.summary = "third version of x";
+  auto res = supersede(fs, home, later, Policy{}, r);
+  ASSERT_TRUE(res.ok()) << res.message();
+  EXPECT_EQ(res->new_file, "project_x-3.md");
+  EXPECT_NE(read(home.memory_path("project_x-3.md")).find("supersedes: project_x-2\n"), std::string::npos);
+}
+
+TEST_F(Supersede, ForgetLogsTheReasonAndHashThenRemoves) {
+  const std::string text = "---\nsummary: a password that should never be here\n---\nhunter2\n";
+  put("reference_secret.md", text);
+  EXPECT_FALSE(forget(fs, home, clock, Policy{}, "reference_secret.md", "  ").ok());
+  EXPECT_TRUE(std::filesystem::exists(home.memory_path("reference_secret.md")));
+  EXPECT_FALSE(forget(fs, home, clock, Policy{}, "reference_nothing.md", "why").ok());
+  ASSERT_TRUE(forget(fs, home, clock, Policy{}, "reference_secret.md", "a credential,\nnever store").ok());
+  EXPECT_FALSE(std::filesystem::exists(home.memory_path("reference_secret.md")));
+  EXPECT_EQ(read(forget_log_path(home)), "2026-07-30T09:00:00Z\treference_secret.md\tsha256:" + sha256_hex(text) +
+                                             "\ta credential, never store\n");
+  EXPECT_EQ(read(home.index_path()).find("reference_secret"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace memsim

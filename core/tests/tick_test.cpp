@@ -1,0 +1,102 @@
+// The nightly tick: the live-session guard, notes leaving their window, the cue.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "memsim/journal.h"
+#include "memsim/tick.h"
+#include "testing.h"
+
+namespace memsim {
+namespace {
+
+using testing::at;
+using testing::read;
+using testing::TempDir;
+using testing::write;
+
+class Tick : public ::testing::Test {
+ protected:
+  Tick() : home(dir.path()) { std::filesystem::create_directories(home.memory_dir()); }
+  void put(const std::string& rel, const std::string& text, Seconds mtime) {
+    write(dir / rel, text);
+    ASSERT_TRUE(fs.set_mtime(dir / rel, mtime).ok());
+  }
+  TickReport tick(Seconds now) {
+    FixedClock clock(now);
+    auto t = run_tick(fs, home, clock, Policy{});
+    EXPECT_TRUE(t.ok()) << (t.ok() ? "" : t.message());
+    return std::move(*t);
+  }
+  TempDir dir;
+  Home home;
+  PosixFileSystem fs;
+};
+
+const Seconds kNow = at("2026-08-01T03:00:00Z");
+
+TEST_F(Tick, AFileTouchedNineMinutesAgoStopsMutationElevenDoesNot) {
+  put("memory/feedback_a.md", "---\nsummary: a rule that matters a lot\n---\n", kNow - 9 * 60);
+  put("memory/feedback_b.md", "---\nsummary: another rule that matters\n---\n", at("2026-01-01T00:00:00Z"));
+  ASSERT_TRUE(append_touch(fs, home, {at("2026-07-31T10:00:00Z"), "Read", "feedback_b.md", "s"}).ok());
+  const std::string before = read(dir / "memory/feedback_b.md");
+  TickReport guarded = tick(kNow);
+  EXPECT_TRUE(guarded.guarded);
+  EXPECT_EQ(guarded.recent, std::vector<std::string>{"memory/feedback_a.md"});
+  EXPECT_TRUE(guarded.changed.empty());
+  EXPECT_EQ(read(dir / "memory/feedback_b.md"), before);
+  EXPECT_FALSE(std::filesystem::exists(home.index_path()));
+  EXPECT_TRUE(std::filesystem::exists(cue_path(home)));  // still scans and cues
+
+  ASSERT_TRUE(fs.set_mtime(dir / "memory/feedback_a.md", kNow - 11 * 60).ok());
+  TickReport free = tick(kNow);
+  EXPECT_FALSE(free.guarded);
+  EXPECT_EQ(free.written_back, 1);
+  EXPECT_EQ(free.changed, (std::vector<std::string>{"memory/MEMORY-archive.md", "memory/MEMORY.md",
+                                                    "memory/current-state.md", "memory/feedback_b.md"}));
+  EXPECT_NE(read(dir / "memory/feedback_b.md"), before);
+}
+
+TEST_F(Tick, ADatedNoteEditedRecentlyAlsoGuards) {
+  put("memory/short-term/260731-deploy.md", "deploy went out\n", kNow - 60);
+  EXPECT_TRUE(tick(kNow).guarded);
+}
+
+TEST_F(Tick, ReportsNotesLeavingTheirWindowOnceAndKeepsThem) {
+  const Seconds old = at("2026-07-20T00:00:00Z");
+  put("memory/short-term/260725-leaving.md", "x\n", old);       // window closes 2026-08-01T00:00
+  put("memory/dream-journal/260724-gone.md", "y\n", old);       // closed a day earlier
+  put("memory/short-term/260726-staying.md", "z\n", old);
+  TickReport first = tick(kNow);
+  ASSERT_EQ(first.notes_leaving.size(), 1u);
+  EXPECT_EQ(first.notes_leaving[0].rel_path, "memory/short-term/260725-leaving.md");
+  EXPECT_TRUE(tick(kNow + 3600).notes_leaving.empty());  // reported by the previous tick
+  EXPECT_EQ(tick(kNow + kSecondsPerDay).notes_leaving[0].rel_path, "memory/short-term/260726-staying.md");
+  EXPECT_TRUE(std::filesystem::exists(dir / "memory/short-term/260725-leaving.md"));
+}
+
+TEST_F(Tick, TheCueListsConflictsAndOldUnverifiedFactsDeterministically) {
+  const Seconds old = at("2025-01-01T00:00:00Z");
+  put("memory/decision_db-a.md", "---\nsummary: We use Postgres for the ledger\nkey: ledger-db\n"
+                                 "confidence: stated\ncreated: 2026-07-01\n---\n", old);
+  put("memory/decision_db-b.md", "---\nsummary: We use SQLite for the ledger\nkey: ledger-db\n"
+                                 "confidence: inferred\ncreated: 2026-07-20\n---\n", old);
+  put("memory/reference_old.md", "---\nsummary: The vendor API rate limit is 10 per second\n"
+                                 "created: 2025-06-01\n---\n", old);
+  put("memory/reference_checked.md", "---\nsummary: The build uses cmake and ninja\nconfidence: verified\n"
+                                     "created: 2025-06-01\n---\n", old);
+  TickReport t = tick(kNow);
+  ASSERT_EQ(t.cue.size(), 2u);
+  EXPECT_EQ(t.cue[0].kind, "conflict");
+  EXPECT_EQ(t.cue[0].files, (std::vector<std::string>{"memory/decision_db-a.md", "memory/decision_db-b.md"}));
+  EXPECT_NE(t.cue[0].detail.find("picks decision_db-a.md"), std::string::npos);  // stated beats inferred
+  EXPECT_EQ(t.cue[1].kind, "old-unverified");
+  EXPECT_EQ(t.cue[1].files, std::vector<std::string>{"memory/reference_old.md"});
+  const std::string cue = read(cue_path(home));
+  EXPECT_EQ(cue, t.cue_json);
+  tick(kNow);
+  EXPECT_EQ(read(cue_path(home)), cue);  // same inputs, same bytes
+}
+
+}  // namespace
+}  // namespace memsim

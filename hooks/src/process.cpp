@@ -1,0 +1,75 @@
+#include "memsim/process.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+extern char** environ;
+
+namespace memsim::hooks {
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+Result<ProcessResult> run_process(const std::vector<std::string>& argv, const std::string& input,
+                                  const std::vector<std::pair<std::string, std::string>>& env,
+                                  const std::string& scratch_dir) {
+  if (argv.empty()) return Error{"run_process: no program"};
+  // Files, not pipes: no deadlock whatever the child writes, and no threads.
+  const std::string in_path = scratch_dir + "/stdin", out_path = scratch_dir + "/stdout",
+                    err_path = scratch_dir + "/stderr";
+  {
+    std::ofstream f(in_path, std::ios::binary | std::ios::trunc);
+    f << input;
+    if (!f) return Error{in_path + ": cannot write"};
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, in_path.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+  std::vector<std::string> env_strings;
+  for (char** e = environ; *e; ++e) {
+    std::string s(*e);
+    bool overridden = false;
+    for (const auto& [k, v] : env) overridden = overridden || s.starts_with(k + "=");
+    if (!overridden) env_strings.push_back(std::move(s));
+  }
+  for (const auto& [k, v] : env) env_strings.push_back(k + "=" + v);
+  std::vector<char*> envp, args;
+  for (std::string& s : env_strings) envp.push_back(s.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> argv_copy = argv;
+  for (std::string& s : argv_copy) args.push_back(s.data());
+  args.push_back(nullptr);
+
+  pid_t pid = 0;
+  const int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return Error{argv[0] + ": cannot run: " + std::strerror(rc)};
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return Error{argv[0] + ": waitpid failed: " + std::strerror(errno)};
+  ProcessResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out_path);
+  r.err = slurp(err_path);
+  return r;
+}
+
+}  // namespace memsim::hooks

@@ -1,0 +1,390 @@
+// run_hook over payloads shaped like Claude Code's (claude-code-hooks.md 1.4),
+// in process, on a real temporary home.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "memsim/hooks.h"
+#include "memsim/journal.h"
+#include "testing.h"
+
+namespace memsim::hooks {
+namespace {
+
+using memsim::testing::at;
+using memsim::testing::read;
+using memsim::testing::TempDir;
+using memsim::testing::write;
+namespace fsys = std::filesystem;
+
+const char* kMemory =
+    "---\nname: feedback_verify-before-claiming\ntype: feedback\nsummary: verify before claiming done\n---\nbody\n";
+
+struct Fixture {
+  TempDir dir;
+  PosixFileSystem fs;
+  FixedClock clock{at("2026-11-30T10:00:00Z")};
+  std::map<std::string, std::string> env;
+  std::string home = dir / "home";
+
+  Fixture() {
+    write(home + "/memory/feedback_verify-before-claiming.md", kMemory);
+    fsys::create_directories(home + "/memory/short-term");
+    fsys::create_directories(home + "/memory/dream-journal");
+    fsys::create_directories(home + "/lenses");
+  }
+  std::string run(std::string_view event, std::string_view payload) {
+    HookContext ctx{fs, clock, Home(home), [this](const std::string& k) -> std::optional<std::string> {
+                      auto it = env.find(k);
+                      return it == env.end() ? std::nullopt : std::optional<std::string>(it->second);
+                    }};
+    return run_hook(ctx, event, payload);
+  }
+  std::string journal() { return read(home + "/runtime/access.log"); }
+  std::string errors() { return read(home + "/runtime/hook-errors.log"); }
+  std::string mem(const std::string& name) { return home + "/memory/" + name; }
+};
+
+std::string tool_payload(const std::string& tool, const std::string& input_json,
+                         const std::string& session = "00893aaf-19fa-41d2-8238-13269b9b3ca0") {
+  return R"({"session_id":")" + session +
+         R"(","prompt_id":"550e8400-e29b-41d4-a716-446655440000","transcript_path":"/home/user/.claude/projects/p/s.jsonl","cwd":"/home/user/my-project","permission_mode":"default","effort":{"level":"high"},"hook_event_name":"PreToolUse","tool_name":")" +
+         tool + R"(","tool_input":)" + input_json + R"(,"tool_use_id":"toolu_01ABC123"})";
+}
+
+std::string read_payload(const std::string& path, const std::string& session = "00893aaf-19fa-41d2-8238-13269b9b3ca0") {
+  return tool_payload("Read", R"({"file_path":")" + path + R"(","offset":1,"limit":200})", session);
+}
+
+TEST(PreToolUse, ReadOfAMemoryFileAppendsOneTouchAndLeavesTheFile) {
+  Fixture f;
+  EXPECT_EQ(f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md"))), "");
+  EXPECT_EQ(f.journal(),
+            "2026-11-30T10:00:00Z Read feedback_verify-before-claiming.md 00893aaf-19fa-41d2-8238-13269b9b3ca0\n");
+  EXPECT_EQ(read(f.mem("feedback_verify-before-claiming.md")), kMemory);
+  EXPECT_EQ(f.errors(), "");
+}
+
+TEST(PreToolUse, EditWriteAndMultiEditTouch) {
+  Fixture f;
+  const std::string p = f.mem("feedback_verify-before-claiming.md");
+  f.run("pre-tool-use", tool_payload("Edit", R"({"file_path":")" + p +
+                                                 R"(","old_string":"uses make","new_string":"uses cmake + ninja","replace_all":false})"));
+  f.run("pre-tool-use", tool_payload("Write", R"({"file_path":")" + p + R"(","content":"x"})"));
+  f.run("pre-tool-use", tool_payload("MultiEdit", R"({"file_path":")" + p + R"(","edits":[]})"));
+  auto j = parse_journal(f.journal());
+  ASSERT_EQ(j.touches.size(), 3u);
+  EXPECT_EQ(j.touches[0].tool, "Edit");
+  EXPECT_EQ(j.touches[1].tool, "Write");
+  EXPECT_EQ(j.touches[2].tool, "MultiEdit");
+  EXPECT_EQ(read(p), kMemory);
+}
+
+TEST(PreToolUse, SearchHitsAndOtherToolsNeverTouch) {
+  Fixture f;
+  f.run("pre-tool-use", tool_payload("Grep", R"({"pattern":"verify","path":")" + f.home + R"(/memory"})"));
+  f.run("pre-tool-use", tool_payload("Glob", R"({"pattern":"*.md","path":")" + f.home + R"(/memory"})"));
+  f.run("pre-tool-use", tool_payload("NotebookEdit", R"({"notebook_path":")" + f.mem("feedback_verify-before-claiming.md") + R"("})"));
+  f.run("pre-tool-use", tool_payload("Bash", R"({"command":"cat )" + f.mem("feedback_verify-before-claiming.md") + R"("})"));
+  EXPECT_EQ(f.journal(), "");
+  EXPECT_EQ(f.errors(), "");
+}
+
+TEST(PreToolUse, OnlyRegularMemoryFilesDirectlyInMemoryCount) {
+  Fixture f;
+  TempDir outside;
+  write(outside / "feedback_elsewhere.md", kMemory);
+  write(f.home + "/feedback_at-root.md", kMemory);
+  write(f.home + "/memory/short-term/feedback_nested.md", kMemory);
+  fsys::create_symlink(outside / "feedback_elsewhere.md", f.mem("feedback_link-out.md"));
+  fsys::create_directory_symlink(outside.path(), f.home + "/memory/escape");
+  for (const std::string& p :
+       {f.home + "/feedback_at-root.md", f.home + "/memory/short-term/feedback_nested.md", f.mem("feedback_link-out.md"),
+        f.home + "/memory/escape/feedback_elsewhere.md", outside / "feedback_elsewhere.md",
+        f.mem("feedback_missing.md"), f.mem("MEMORY.md"), std::string("relative/feedback_x.md")})
+    f.run("pre-tool-use", read_payload(p));
+  EXPECT_EQ(f.journal(), "");
+  // A path that resolves into memory/ counts, however it is spelled; so does a link leading in.
+  fsys::create_directory_symlink(f.home + "/memory", outside / "into-memory");
+  f.run("pre-tool-use", read_payload(f.home + "/memory/short-term/../feedback_verify-before-claiming.md"));
+  f.run("pre-tool-use", read_payload(outside / "into-memory/feedback_verify-before-claiming.md"));
+  EXPECT_EQ(parse_journal(f.journal()).touches.size(), 2u);
+}
+
+TEST(PreToolUse, SessionIdsAreSanitized) {
+  Fixture f;
+  f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md"), "../../x y"));
+  auto j = parse_journal(f.journal());
+  ASSERT_EQ(j.touches.size(), 1u);
+  EXPECT_EQ(j.touches[0].session, "______x_y");
+  EXPECT_EQ(j.bad_lines, 0u);
+}
+
+class BadInput : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BadInput, IsSilentLoggedAndChangesNothing) {
+  Fixture f;
+  EXPECT_EQ(f.run("pre-tool-use", GetParam()), "");
+  EXPECT_EQ(f.run("session-start", GetParam()), "");
+  EXPECT_EQ(f.journal(), "");
+  const std::string log = f.errors();
+  EXPECT_NE(log.find("2026-11-30T10:00:00Z pre-tool-use "), std::string::npos) << log;
+  EXPECT_NE(log.find("2026-11-30T10:00:00Z session-start "), std::string::npos) << log;
+  EXPECT_EQ(log.find("SECRET"), std::string::npos) << "the log must never echo the payload";
+  EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 2);
+}
+
+INSTANTIATE_TEST_SUITE_P(Payloads, BadInput,
+                         ::testing::Values("", "   \n", "SECRET not json", "[\"SECRET\"]", "{\"tool_name\":",
+                                           "{\"SECRET\":", std::string(100000, '{'),
+                                           std::string("{\"a\":\"SECRET\xff\"}")));
+
+TEST(Failures, MissingHomeIsSilentAndCreatesNothing) {
+  Fixture f;
+  fsys::remove_all(f.home);
+  EXPECT_EQ(f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md"))), "");
+  EXPECT_EQ(f.run("session-start", R"({"session_id":"a","hook_event_name":"SessionStart","source":"startup"})"), "");
+  EXPECT_FALSE(fsys::exists(f.home));
+}
+
+TEST(Failures, HomeWithoutMemoryDirLogs) {
+  Fixture f;
+  fsys::remove_all(f.home + "/memory");
+  EXPECT_EQ(f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md"))), "");
+  EXPECT_NE(f.errors().find("not a memsim home"), std::string::npos);
+}
+
+// A file system whose journal appends fail, as on a full or read-only disk.
+class NoJournalFs final : public FileSystem {
+ public:
+  Status append_file(const std::string& path, std::string_view data) override {
+    if (path.ends_with("access.log")) return Error{path + ": No space left on device"};
+    return real_.append_file(path, data);
+  }
+  Result<std::string> read_file(const std::string& p) override { return real_.read_file(p); }
+  Result<FileInfo> stat(const std::string& p) override { return real_.stat(p); }
+  Result<std::vector<DirEntry>> list_dir(const std::string& p) override { return real_.list_dir(p); }
+  Status write_file(const std::string& p, std::string_view d) override { return real_.write_file(p, d); }
+  Status rename(const std::string& a, const std::string& b) override { return real_.rename(a, b); }
+  Status remove(const std::string& p) override { return real_.remove(p); }
+  Status make_dir(const std::string& p) override { return real_.make_dir(p); }
+  Result<std::unique_ptr<FileLock>> lock(const std::string& p, int ms) override { return real_.lock(p, ms); }
+  Result<std::string> real_path(const std::string& p) override { return real_.real_path(p); }
+  Status set_mtime(const std::string& p, Seconds t) override { return real_.set_mtime(p, t); }
+
+ private:
+  PosixFileSystem real_;
+};
+
+TEST(Failures, UnwritableJournalIsLogged) {
+  Fixture f;
+  NoJournalFs fs;
+  HookContext ctx{fs, f.clock, Home(f.home), nullptr};
+  EXPECT_EQ(run_hook(ctx, "pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md"))), "");
+  EXPECT_NE(f.errors().find("pre-tool-use " + f.home + "/runtime/access.log: No space left"), std::string::npos)
+      << f.errors();
+}
+
+TEST(Failures, HeldHomeLockNeverBlocksTheTouch) {
+  Fixture f;
+  auto lock = lock_home(f.fs, Home(f.home), 100);
+  ASSERT_TRUE(lock.ok());
+  f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md")));
+  EXPECT_EQ(parse_journal(f.journal()).touches.size(), 1u);
+}
+
+TEST(Failures, ErrorLogStopsGrowingPastOneMegabyte) {
+  Fixture f;
+  write(f.home + "/runtime/hook-errors.log", std::string((1 << 20) + 1, 'x'));
+  f.run("pre-tool-use", "garbage");
+  EXPECT_EQ(f.errors().size(), static_cast<std::size_t>((1 << 20) + 1));
+}
+
+TEST(Failures, UnknownEventIsLogged) {
+  Fixture f;
+  EXPECT_EQ(f.run("post-tool-use", "{}"), "");
+  EXPECT_NE(f.errors().find("unknown hook event"), std::string::npos);
+}
+
+TEST(Disable, EachEventHasItsOwnSwitch) {
+  Fixture f;
+  write(f.home + "/identity.md", "I am the agent.\n");
+  f.env["MEMSIM_PRETOOLUSE"] = "0";
+  f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md")));
+  EXPECT_EQ(f.journal(), "");
+  const std::string start = R"({"session_id":"a","hook_event_name":"SessionStart","source":"startup"})";
+  EXPECT_NE(f.run("session-start", start), "");
+  f.env["MEMSIM_SESSIONSTART"] = "0";
+  EXPECT_EQ(f.run("session-start", start), "");
+  f.env.clear();
+  f.env["MEMSIM_HOOKS"] = "0";
+  f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md")));
+  EXPECT_EQ(f.journal(), "");
+  f.env["MEMSIM_HOOKS"] = "1";
+  f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md")));
+  EXPECT_EQ(parse_journal(f.journal()).touches.size(), 1u);
+  EXPECT_EQ(f.errors(), "");
+}
+
+std::string lens(const std::string& tool_match, const std::string& extra, const std::string& body) {
+  return "---\nname: x\ntype: lens\ntrigger:\n  tool_match: \"" + tool_match + "\"\n" + extra + "---\n\n" + body + "\n";
+}
+
+std::string context_of(const std::string& out) {
+  if (out.empty()) return "";
+  auto j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["hookSpecificOutput"]["hookEventName"], "PreToolUse");
+  EXPECT_FALSE(j["hookSpecificOutput"].contains("permissionDecision"));
+  return j["hookSpecificOutput"]["additionalContext"].get<std::string>();
+}
+
+TEST(Lenses, FireOncePerLensPerSession) {
+  Fixture f;
+  write(f.home + "/lenses/subagent-discipline.md", lens("Agent|Workflow", "", "Four rules about delegating."));
+  const std::string call = tool_payload("Agent", R"({"prompt":"do it"})", "s1");
+  EXPECT_EQ(context_of(f.run("pre-tool-use", call)), "Four rules about delegating.");
+  EXPECT_EQ(f.run("pre-tool-use", call), "");
+  EXPECT_EQ(f.run("pre-tool-use", tool_payload("Workflow", "{}", "s1")), "");
+  EXPECT_EQ(context_of(f.run("pre-tool-use", tool_payload("Workflow", "{}", "s2"))), "Four rules about delegating.");
+  EXPECT_EQ(f.run("pre-tool-use", tool_payload("Bash", R"({"command":"ls"})", "s3")), "");
+  EXPECT_EQ(read(f.home + "/runtime/sessions/s1.lenses"), "subagent-discipline\n");
+  EXPECT_EQ(f.errors(), "");
+}
+
+TEST(Lenses, PathPatternAndTokenCap) {
+  Fixture f;
+  write(f.home + "/lenses/build.md",
+        lens("Edit|Write", "  path_pattern: \"/generated/\"\nbody_token_cap: 3\n", "0123456789abcdefXYZ"));
+  EXPECT_EQ(f.run("pre-tool-use", tool_payload("Edit", R"({"file_path":"/p/src/a.cc"})", "s")), "");
+  EXPECT_EQ(context_of(f.run("pre-tool-use", tool_payload("Edit", R"({"file_path":"/p/generated/a.cc"})", "s"))),
+            "0123456789ab");
+}
+
+TEST(Lenses, CapNeverSplitsAUtf8Character) {
+  Fixture f;
+  write(f.home + "/lenses/u.md", lens("Bash", "body_token_cap: 1\n", "abc\xc3\xa9"));
+  EXPECT_EQ(context_of(f.run("pre-tool-use", tool_payload("Bash", "{}", "s"))), "abc");
+}
+
+TEST(Lenses, ABrokenLensIsLoggedAndTheOthersStillWork) {
+  Fixture f;
+  write(f.home + "/lenses/bad.md", lens("(unclosed", "", "never"));
+  write(f.home + "/lenses/none.md", "no frontmatter\n");
+  write(f.home + "/lenses/good.md", lens("Bash", "", "good lens"));
+  EXPECT_EQ(context_of(f.run("pre-tool-use", tool_payload("Bash", "{}", "s"))), "good lens");
+  EXPECT_NE(f.errors().find("lenses/bad.md: trigger.tool_match '(unclosed' is not a regex"), std::string::npos)
+      << f.errors();
+  EXPECT_NE(f.errors().find("lenses/none.md"), std::string::npos);
+}
+
+TEST(Lenses, PathologicalRegexRunsInLinearTime) {
+  Fixture f;
+  write(f.home + "/lenses/slow.md", lens("Bash", "  path_pattern: \"^(a+)+$\"\n", "never slow"));
+  const std::string path = std::string(200000, 'a') + "!";
+  EXPECT_EQ(f.run("pre-tool-use", tool_payload("Bash", R"({"path":")" + path + R"("})", "s")), "");
+}
+
+TEST(Lenses, AHeldSessionLockCostsTheLensNotTheTouch) {
+  Fixture f;
+  write(f.home + "/lenses/read.md", lens("Read", "", "reading memory"));
+  fsys::create_directories(f.home + "/runtime/sessions");
+  {
+    auto lock = f.fs.lock(f.home + "/runtime/sessions/s.lock", 10);
+    ASSERT_TRUE(lock.ok());
+    EXPECT_EQ(f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md"), "s")), "");
+    EXPECT_NE(f.errors().find("lock is held"), std::string::npos) << f.errors();
+  }
+  EXPECT_EQ(parse_journal(f.journal()).touches.size(), 1u);
+  EXPECT_EQ(context_of(f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md"), "s"))),
+            "reading memory");
+}
+
+std::string start_payload(const std::string& source) {
+  return R"({"session_id":"abc123","transcript_path":"/Users/x/.claude/projects/p/00893aaf.jsonl","cwd":"/Users/x","hook_event_name":"SessionStart","source":")" +
+         source + R"(","model":"claude-sonnet-5"})";
+}
+
+TEST(SessionStart, IdentityStateAndTheLastSevenDaysNewestFirst) {
+  Fixture f;
+  write(f.home + "/identity.md", "---\nname: identity\n---\nI am the build agent.\n");
+  write(f.home + "/memory/current-state.md", "- project_x.md: migrating\n");
+  write(f.home + "/memory/short-term/261130-today.md", "today fact\n");
+  write(f.home + "/memory/short-term/261124-six-days.md", "six days ago\n");
+  write(f.home + "/memory/short-term/261123-seven-days.md", "seven days ago: hidden\n");
+  write(f.home + "/memory/short-term/261201-tomorrow.md", "not yet\n");
+  write(f.home + "/memory/short-term/notes.md", "no date\n");
+  write(f.home + "/memory/dream-journal/261128-dream.md", "---\nkind: residue\n---\nresidue of a dream\n");
+  const std::string out = f.run("session-start", start_payload("startup"));
+  const auto pos = [&](const std::string& s) { return out.find(s); };
+  ASSERT_NE(pos("I am the build agent."), std::string::npos) << out;
+  EXPECT_EQ(pos("name: identity"), std::string::npos);
+  EXPECT_LT(pos("I am the build agent."), pos("migrating"));
+  EXPECT_LT(pos("migrating"), pos("today fact"));
+  EXPECT_LT(pos("today fact"), pos("residue of a dream"));
+  EXPECT_LT(pos("residue of a dream"), pos("six days ago"));
+  EXPECT_EQ(pos("seven days ago"), std::string::npos);
+  EXPECT_EQ(pos("not yet"), std::string::npos);
+  EXPECT_EQ(pos("no date"), std::string::npos);
+  EXPECT_EQ(pos("kind: residue"), std::string::npos);
+  EXPECT_NE(out.front(), '{');  // plain text, never mistaken for JSON
+  for (const char* source : {"resume", "clear", "compact", "fork"})
+    EXPECT_EQ(f.run("session-start", start_payload(source)), out) << source;
+  EXPECT_EQ(f.errors(), "");
+}
+
+TEST(SessionStart, StaysWithinBudgetDroppingWholeEntries) {
+  Fixture f;
+  write(f.home + "/identity.md", std::string(1000, 'i') + "\n");
+  for (int d = 0; d < 7; ++d) {
+    const std::string name = "2611" + std::to_string(24 + d) + "-entry.md";
+    const std::string marker = "<entry " + std::to_string(d) + ">";
+    // Entry 5 is huge; the older, shorter ones after it still fit.
+    const std::size_t size = d == 5 ? 7000 : 1200;
+    write(f.home + "/memory/short-term/" + name, marker + std::string(size, 'x') + marker + "\n");
+  }
+  const std::string out = f.run("session-start", start_payload("startup"));
+  EXPECT_LE(out.size(), 9000u);
+  EXPECT_EQ(out.find("<entry 5>"), std::string::npos);
+  int whole = 0;
+  for (int d = 0; d < 7; ++d) {
+    const std::string marker = "<entry " + std::to_string(d) + ">";
+    const auto first = out.find(marker);
+    if (first == std::string::npos) continue;
+    EXPECT_NE(out.find(marker, first + 1), std::string::npos) << "entry " << d << " was cut";
+    ++whole;
+  }
+  EXPECT_GE(whole, 5);
+  EXPECT_NE(out.find("did not fit"), std::string::npos);
+}
+
+TEST(SessionStart, AnOversizedIdentityIsCutToFit) {
+  Fixture f;
+  write(f.home + "/identity.md", std::string(20000, 'i') + "\n");
+  const std::string out = f.run("session-start", start_payload("startup"));
+  EXPECT_LE(out.size(), 9000u);
+  EXPECT_NE(out.find("cut to fit"), std::string::npos);
+}
+
+TEST(OtherEvents, PrintNothingForAnEmptyHome) {
+  Fixture f;
+  EXPECT_EQ(f.run("user-prompt-submit",
+                  R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","permission_mode":"default","hook_event_name":"UserPromptSubmit","prompt":"Write a function to calculate the factorial of a number"})"),
+            "");
+  EXPECT_EQ(f.run("session-end",
+                  R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","hook_event_name":"SessionEnd","reason":"other"})"),
+            "");
+  EXPECT_EQ(f.run("stop",
+                  R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","permission_mode":"default","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done","background_tasks":[],"session_crons":[]})"),
+            "");
+  EXPECT_EQ(f.errors(), "");
+  Fixture g;  // capture has not landed: session-end and stop leave no trace
+  g.run("session-end", R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","hook_event_name":"SessionEnd","reason":"other"})");
+  g.run("stop", R"({"session_id":"abc123","hook_event_name":"Stop","stop_hook_active":false})");
+  EXPECT_FALSE(fsys::exists(g.home + "/runtime"));
+}
+
+}  // namespace
+}  // namespace memsim::hooks

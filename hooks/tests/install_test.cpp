@@ -1,0 +1,148 @@
+// The text transformations of install-hooks: settings merge and removal, the
+// CLAUDE.md block, the diff.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "memsim/install.h"
+
+namespace memsim::hooks {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+HookSpec spec(std::vector<std::string> lenses = {}) {
+  return HookSpec{"/opt/memsim/bin/memsim", "/p/.memsim", std::move(lenses)};
+}
+
+const std::string kOthers = Json::parse(R"J({
+  "permissions": {"allow": ["Bash(ls)"]},
+  "hooks": {
+    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/usr/bin/guard", "args": ["hook", "x"]}]}],
+    "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]
+  },
+  "model": "opus"
+})J").dump(2) + "\n";
+
+TEST(Settings, MergeAddsExecFormEntriesForEachEvent) {
+  auto out = merge_settings("", spec(), "s.json");
+  ASSERT_TRUE(out.ok()) << out.message();
+  auto j = Json::parse(*out);
+  const auto& pre = j["hooks"]["PreToolUse"][0];
+  EXPECT_EQ(pre["matcher"], "Read|Edit|Write|MultiEdit");
+  EXPECT_EQ(pre["hooks"][0]["type"], "command");
+  EXPECT_EQ(pre["hooks"][0]["command"], "/opt/memsim/bin/memsim");
+  EXPECT_EQ(pre["hooks"][0]["args"], Json::parse(R"(["hook","pre-tool-use","--home","/p/.memsim"])"));
+  EXPECT_EQ(j["hooks"]["SessionStart"][0]["hooks"][0]["args"][1], "session-start");
+  EXPECT_FALSE(j["hooks"]["SessionStart"][0].contains("matcher"));
+  EXPECT_EQ(j["hooks"]["UserPromptSubmit"][0]["hooks"][0]["args"][1], "user-prompt-submit");
+  EXPECT_EQ(j["hooks"]["SessionEnd"][0]["hooks"][0]["args"][1], "session-end");
+  EXPECT_FALSE(j["hooks"]["SessionEnd"][0]["hooks"][0].contains("timeout"));
+}
+
+TEST(Settings, MergeKeepsEverythingElseAndIsIdempotent) {
+  auto once = merge_settings(kOthers, spec(), "s.json");
+  ASSERT_TRUE(once.ok());
+  auto j = Json::parse(*once);
+  auto before = Json::parse(kOthers);
+  EXPECT_EQ(j["permissions"], before["permissions"]);
+  EXPECT_EQ(j["model"], before["model"]);
+  EXPECT_EQ(j["hooks"]["Stop"], before["hooks"]["Stop"]);
+  EXPECT_EQ(j["hooks"]["PreToolUse"][0], before["hooks"]["PreToolUse"][0]);
+  EXPECT_EQ(j["hooks"]["PreToolUse"].size(), 2u);
+  std::vector<std::string> keys;
+  for (auto& [k, v] : j.items()) keys.push_back(k);
+  EXPECT_EQ(keys, (std::vector<std::string>{"permissions", "hooks", "model"}));
+  auto twice = merge_settings(*once, spec(), "s.json");
+  ASSERT_TRUE(twice.ok());
+  EXPECT_EQ(*twice, *once);
+}
+
+TEST(Settings, RemoveUndoesMergeExactly) {
+  auto merged = merge_settings(kOthers, spec({"Agent|Workflow", "^mcp__.*"}), "s.json");
+  ASSERT_TRUE(merged.ok());
+  auto removed = remove_settings(*merged, spec(), "s.json");
+  ASSERT_TRUE(removed.ok());
+  EXPECT_EQ(*removed, kOthers);
+  auto again = remove_settings(*removed, spec(), "s.json");
+  EXPECT_EQ(*again, kOthers);
+  auto from_empty = remove_settings(*merge_settings("{}\n", spec(), "s.json"), spec(), "s.json");
+  EXPECT_EQ(*from_empty, "{}\n");
+}
+
+TEST(Settings, AnotherHomesEntriesAreNotOurs) {
+  auto other = merge_settings(kOthers, HookSpec{"/opt/memsim/bin/memsim", "/q/.memsim", {}}, "s.json");
+  auto both = merge_settings(*other, spec(), "s.json");
+  auto removed = remove_settings(*both, spec(), "s.json");
+  EXPECT_EQ(*removed, *other);
+  auto found = find_installed(*both, "/q/.memsim", "s.json");
+  ASSERT_TRUE(found.ok());
+  EXPECT_EQ(found->size(), 4u);
+}
+
+TEST(Settings, ReinstallWithANewBinaryReplacesOurEntries) {
+  auto old = merge_settings(kOthers, HookSpec{"/old/memsim", "/p/.memsim", {}}, "s.json");
+  auto now = merge_settings(*old, spec(), "s.json");
+  auto found = find_installed(*now, "/p/.memsim", "s.json");
+  ASSERT_EQ(found->size(), 4u);
+  for (const auto& h : *found) EXPECT_EQ(h.command, "/opt/memsim/bin/memsim");
+}
+
+TEST(Settings, LensToolsJoinTheMatcher) {
+  EXPECT_EQ(pre_tool_use_matchers(spec({"Agent|Workflow", "Read", "^mcp__.*", "Agent"})),
+            (std::vector<std::string>{"Read|Edit|Write|MultiEdit|Agent|Workflow", "^mcp__.*"}));
+}
+
+TEST(Settings, RefusesWhatIsNotASettingsObject) {
+  for (const char* bad : {"{not json", "[1]", R"({"hooks": []})"}) {
+    auto out = merge_settings(bad, spec(), "/p/.claude/settings.json");
+    ASSERT_FALSE(out.ok()) << bad;
+    EXPECT_TRUE(out.message().starts_with("/p/.claude/settings.json: ")) << out.message();
+  }
+}
+
+TEST(Settings, KeepsTheFilesIndentation) {
+  const std::string four = "{\n    \"model\": \"opus\"\n}\n";
+  auto out = merge_settings(four, spec(), "s.json");
+  EXPECT_NE(out->find("\n    \"hooks\""), std::string::npos) << *out;
+  EXPECT_EQ(*remove_settings(*out, spec(), "s.json"), four);
+}
+
+TEST(ClaudeMd, BlockIsAddedOnceAndRemovedExactly) {
+  const std::string text = "# Project\n\nBuild with ninja.\n";
+  const std::string in = merge_claude_md(text, ".memsim/memory/MEMORY.md");
+  EXPECT_EQ(in, text + "\n<!-- memsim:begin -->\n@.memsim/memory/MEMORY.md\n<!-- memsim:end -->\n");
+  EXPECT_EQ(merge_claude_md(in, ".memsim/memory/MEMORY.md"), in);
+  EXPECT_EQ(claude_md_import(in), ".memsim/memory/MEMORY.md");
+  EXPECT_EQ(remove_claude_md(in), text);
+  EXPECT_EQ(remove_claude_md(text), text);
+  EXPECT_EQ(remove_claude_md(merge_claude_md("", "/abs/MEMORY.md")), "");
+}
+
+TEST(ClaudeMd, AMovedHomeRewritesTheBlockInPlace) {
+  const std::string in = "a\n<!-- memsim:begin -->\n@old/MEMORY.md\n<!-- memsim:end -->\nb\n";
+  EXPECT_EQ(merge_claude_md(in, "new/MEMORY.md"), "a\n<!-- memsim:begin -->\n@new/MEMORY.md\n<!-- memsim:end -->\nb\n");
+  EXPECT_EQ(remove_claude_md(in), "a\nb\n");
+}
+
+TEST(Targets, ProjectAndUserScopes) {
+  auto p = resolve_targets("project", "", "", "/w/proj", "/root", "/w/proj/.memsim/memory/MEMORY.md");
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->settings, "/w/proj/.claude/settings.json");
+  EXPECT_EQ(p->claude_md, "/w/proj/CLAUDE.md");
+  EXPECT_EQ(p->import_path, ".memsim/memory/MEMORY.md");
+  auto u = resolve_targets("user", "", "", "/w/proj", "/root", "/w/proj/.memsim/memory/MEMORY.md");
+  EXPECT_EQ(u->settings, "/root/.claude/settings.json");
+  EXPECT_EQ(u->import_path, "/w/proj/.memsim/memory/MEMORY.md");
+  EXPECT_FALSE(resolve_targets("global", "", "", "/w", "/root", "/x").ok());
+}
+
+TEST(Diff, ShowsOnlyTheChangedLinesWithContext) {
+  const std::string a = "1\n2\n3\n4\n5\n6\n7\n8\n9\n", b = "1\n2\n3\n4\nfive\n6\n7\n8\n9\n";
+  EXPECT_EQ(unified_diff(a, b, "f"), "--- f\n+++ f (after)\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n");
+  EXPECT_EQ(unified_diff(a, a, "f"), "");
+  EXPECT_EQ(unified_diff("", "x\n", "f"), "--- f\n+++ f (after)\n@@ -0,0 +1,1 @@\n+x\n");
+}
+
+}  // namespace
+}  // namespace memsim::hooks
