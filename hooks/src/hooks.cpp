@@ -87,7 +87,8 @@ std::string run(HookContext& ctx, std::string_view event, std::string_view paylo
   if (event == "pre-tool-use") outcome = detail::pre_tool_use(ctx, j);
   else if (event == "session-start") outcome = detail::session_start(ctx, j);
   else if (event == "user-prompt-submit") outcome = detail::Outcome{prompt_context(ctx.fs, ctx.home, ctx.clock, Policy{}, j.value("prompt", std::string())), {}};
-  // session-end and stop wait for capture.
+  else if (event == "session-end") outcome = detail::session_end(ctx, j);
+  // stop: capture runs once, at session end, over the whole transcript.
   if (!outcome.ok()) {
     log_failure(ctx, event, outcome.message());
     return {};

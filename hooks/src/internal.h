@@ -19,6 +19,7 @@ struct Outcome {
 
 Result<Outcome> pre_tool_use(HookContext& ctx, const nlohmann::json& payload);
 Result<Outcome> session_start(HookContext& ctx, const nlohmann::json& payload);
+Result<Outcome> session_end(HookContext& ctx, const nlohmann::json& payload);
 
 // A session id reduced to [A-Za-z0-9_-], at most 128 bytes, "-" when empty, so
 // it can name a file under runtime/sessions/ and sit in a journal line.

@@ -32,7 +32,7 @@ std::string string_field(const nlohmann::json& obj, const char* key) {
 // The memory file a path names, or "" when it names none: the path's directory,
 // resolved, must be the home's memory/ (resolved), and the entry itself a regular
 // file (a link is never followed, so links leading out do not count).
-Result<std::string> memory_file_of(HookContext& ctx, std::string path, const std::string& cwd) {
+Result<std::string> memory_file_of(HookContext& ctx, std::string path, const std::string& cwd, bool may_create) {
   if (path.empty()) return std::string();
   if (path.front() != '/') {
     if (cwd.empty() || cwd.front() != '/') return std::string();
@@ -48,7 +48,10 @@ Result<std::string> memory_file_of(HookContext& ctx, std::string path, const std
   if (*real_parent != *real_memory) return std::string();
   auto info = ctx.fs.stat(ctx.home.memory_path(name));
   if (!info.ok()) return info.error();
-  return info->kind == FileKind::kRegular ? name : std::string();
+  // A Write that creates a memory is a touch too (the fold applies it once the
+  // file exists); a directory or link under a memory's name never is.
+  const bool counts = info->kind == FileKind::kRegular || (may_create && info->kind == FileKind::kMissing);
+  return counts ? name : std::string();
 }
 
 std::vector<std::string> read_lines(FileSystem& fs, const std::string& path) {
@@ -128,7 +131,7 @@ Result<Outcome> pre_tool_use(HookContext& ctx, const nlohmann::json& payload) {
 
   Outcome outcome;
   if (is_touch_tool(tool)) {
-    auto name = memory_file_of(ctx, string_field(input, "file_path"), string_field(payload, "cwd"));
+    auto name = memory_file_of(ctx, string_field(input, "file_path"), string_field(payload, "cwd"), tool == "Write");
     if (!name.ok()) outcome.problems.push_back(name.message());
     else if (!name->empty()) {
       // A tool name with a space would break the journal line; the four above have none.

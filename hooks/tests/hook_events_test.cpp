@@ -83,6 +83,17 @@ TEST(PreToolUse, EditWriteAndMultiEditTouch) {
   EXPECT_EQ(read(p), kMemory);
 }
 
+TEST(PreToolUse, AWriteThatCreatesAMemoryIsATouch) {
+  Fixture f;
+  const std::string p = f.mem("feedback_brand-new.md");
+  f.run("pre-tool-use", tool_payload("Write", R"({"file_path":")" + p + R"(","content":"x"})"));
+  f.run("pre-tool-use", read_payload(f.mem("feedback_still-missing.md")));
+  auto j = parse_journal(f.journal());
+  ASSERT_EQ(j.touches.size(), 1u);
+  EXPECT_EQ(j.touches[0].filename, "feedback_brand-new.md");
+  EXPECT_EQ(j.touches[0].tool, "Write");
+}
+
 TEST(PreToolUse, SearchHitsAndOtherToolsNeverTouch) {
   Fixture f;
   f.run("pre-tool-use", tool_payload("Grep", R"({"pattern":"verify","path":")" + f.home + R"(/memory"})"));
@@ -368,22 +379,39 @@ TEST(SessionStart, AnOversizedIdentityIsCutToFit) {
   EXPECT_NE(out.find("cut to fit"), std::string::npos);
 }
 
+TEST(SessionEnd, CapturesTheTranscriptOnceAndPrintsNothing) {
+  Fixture f;
+  const std::string t = f.dir / "session.jsonl";
+  write(t, R"({"type":"user","sessionId":"s1","timestamp":"2026-11-30T09:00:00Z","cwd":"/w/loom",)"
+           R"("message":{"role":"user","content":"Always run ninja with -j2 on this box."}})"
+           "\n");
+  const std::string payload = R"({"session_id":"s1","transcript_path":")" + t +
+                              R"(","cwd":"/w/loom","hook_event_name":"SessionEnd","reason":"other"})";
+  EXPECT_EQ(f.run("session-end", payload), "");
+  std::vector<std::string> atoms;
+  for (const auto& e : fsys::directory_iterator(f.home + "/candidates")) atoms.push_back(read(e.path().string()));
+  ASSERT_EQ(atoms.size(), 1u);
+  EXPECT_NE(atoms[0].find("ninja"), std::string::npos);
+  EXPECT_NE(atoms[0].find("loom"), std::string::npos);  // the project, from cwd
+  EXPECT_EQ(f.run("session-end", payload), "");
+  EXPECT_EQ(read(fsys::directory_iterator(f.home + "/candidates")->path().string()), atoms[0]);
+  EXPECT_EQ(f.errors(), "");
+}
+
 TEST(OtherEvents, PrintNothingForAnEmptyHome) {
   Fixture f;
   EXPECT_EQ(f.run("user-prompt-submit",
                   R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","permission_mode":"default","hook_event_name":"UserPromptSubmit","prompt":"Write a function to calculate the factorial of a number"})"),
             "");
-  EXPECT_EQ(f.run("session-end",
-                  R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","hook_event_name":"SessionEnd","reason":"other"})"),
-            "");
   EXPECT_EQ(f.run("stop",
                   R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","permission_mode":"default","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done","background_tasks":[],"session_crons":[]})"),
             "");
   EXPECT_EQ(f.errors(), "");
-  Fixture g;  // capture has not landed: session-end and stop leave no trace
-  g.run("session-end", R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","hook_event_name":"SessionEnd","reason":"other"})");
-  g.run("stop", R"({"session_id":"abc123","hook_event_name":"Stop","stop_hook_active":false})");
-  EXPECT_FALSE(fsys::exists(g.home + "/runtime"));
+  // A transcript that is not there is a failure: silent, and one line in the log.
+  EXPECT_EQ(f.run("session-end",
+                  R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","hook_event_name":"SessionEnd","reason":"other"})"),
+            "");
+  EXPECT_NE(f.errors().find("session-end: transcript /t.jsonl is not a file"), std::string::npos);
 }
 
 }  // namespace

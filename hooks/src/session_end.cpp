@@ -1,0 +1,57 @@
+// SessionEnd: capture L1 atoms from the session's transcript (core/atoms.h).
+// Every SessionEnd hook shares 1.5 seconds, so a transcript too big to capture
+// well inside that is handed to a detached `memsim capture` and the hook returns.
+#include <fcntl.h>
+#include <spawn.h>
+
+#include "internal.h"
+#include "memsim/atoms.h"
+
+extern char** environ;
+
+namespace memsim::hooks::detail {
+
+namespace {
+
+// About 0.3 s of scanning on this machine (docs/promotion.md).
+constexpr std::int64_t kInlineCaptureBytes = 4 << 20;
+
+Status capture_detached(const Home& home, const std::string& transcript, const std::string& project) {
+  std::vector<std::string> args = {"/proc/self/exe", "capture", transcript, "--home", home.root(),
+                                   "--project", project,        "--no-user-home"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);  // outlives the session's process group
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  for (int fd : {0, 1, 2}) posix_spawn_file_actions_addopen(&fa, fd, "/dev/null", O_RDWR, 0);
+  pid_t pid;
+  const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) return Error{"session-end: could not start a detached capture"};
+  return {};
+}
+
+}  // namespace
+
+Result<Outcome> session_end(HookContext& ctx, const nlohmann::json& payload) {
+  const auto path = payload.value("transcript_path", std::string());
+  if (path.empty() || path.front() != '/') return Outcome{};
+  auto info = ctx.fs.stat(path);
+  if (!info.ok()) return info.error();
+  if (info->kind != FileKind::kRegular) return Error{"session-end: transcript " + path + " is not a file"};
+  const std::string project = base_name(payload.value("cwd", std::string()));
+  if (info->size > kInlineCaptureBytes) {
+    if (Status s = capture_detached(ctx.home, path, project); !s.ok()) return s.error();
+    return Outcome{};
+  }
+  CaptureStats stats;
+  if (Status s = capture_transcript(ctx.fs, ctx.home, ctx.clock, path, project, &stats); !s.ok()) return s.error();
+  return Outcome{};
+}
+
+}  // namespace memsim::hooks::detail
