@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
-#include "commands/process.h"
+#include "memsim/process.h"
 #include "memsim/tick.h"
 
 namespace memsim::cli {
@@ -14,20 +14,24 @@ namespace {
 // the home. Other changes in the tree, staged or not, are left alone: --only
 // commits just the named paths.
 Result<std::string> commit_files(const Home& home, const std::vector<std::string>& files, Seconds now) {
-  auto top = run_process({"git", "-C", home.root(), "rev-parse", "--show-toplevel"});
-  if (top.exit_code != 0) return Error{home.root() + ": not inside a git repository; nothing committed"};
+  auto git = [&](const std::vector<std::string>& argv) {
+    auto r = hooks::run_process(argv, "", {}, home.runtime_dir());
+    return r.ok() ? *r : hooks::ProcessResult{-1, "", r.message()};
+  };
+  if (git({"git", "-C", home.root(), "rev-parse", "--show-toplevel"}).exit_code != 0)
+    return Error{home.root() + ": not inside a git repository; nothing committed"};
   if (files.empty()) return std::string("nothing to commit");
   std::vector<std::string> paths;
   for (const auto& f : files) paths.push_back(join_path(home.root(), f));
   std::vector<std::string> add = {"git", "-C", home.root(), "add", "--"};
   add.insert(add.end(), paths.begin(), paths.end());
-  if (auto r = run_process(add); r.exit_code != 0) return Error{"git add failed: " + r.output};
+  if (auto r = git(add); r.exit_code != 0) return Error{"git add failed: " + r.out + r.err};
   std::string message = "memsim tick " + format_instant(now) + "\n\n";
   for (const auto& f : files) message += "- " + f + "\n";
   std::vector<std::string> commit = {"git", "-C", home.root(), "commit", "--quiet", "--no-verify", "-m", message,
                                      "--only", "--"};
   commit.insert(commit.end(), paths.begin(), paths.end());
-  if (auto r = run_process(commit); r.exit_code != 0) return Error{"git commit failed: " + r.output};
+  if (auto r = git(commit); r.exit_code != 0) return Error{"git commit failed: " + r.out + r.err};
   return "committed " + std::to_string(files.size()) + " file(s)";
 }
 

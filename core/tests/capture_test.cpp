@@ -1,6 +1,7 @@
 // Transcript reading, marker rules and capture into candidates/.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -18,8 +19,12 @@ std::string user_line(const std::string& session, const std::string& ts, const s
          R"(","cwd":"/w/loom","message":{"role":"user","content":")" + text + "\"}}\n";
 }
 
-// The two real Claude Code sessions shipped with the project's shared data.
-std::string transcripts_dir() { return "/work/shared/data/transcripts"; }
+// The two real Claude Code sessions shipped with the project's shared data, which
+// sits beside the checkout (CTest sets MEMSIM_SOURCE_DIR).
+std::string transcripts_dir() {
+  const char* src = std::getenv("MEMSIM_SOURCE_DIR");
+  return std::string(src ? src : ".") + "/../shared/data/transcripts";
+}
 
 TEST(Transcript, SkipsMalformedUnknownAndInjectedLinesAndCountsThem) {
   std::string data = user_line("s1", "2026-07-02T12:00:00.123Z", "Always run ninja with -j2 here.");

@@ -7,6 +7,7 @@
 #include "internal.h"
 #include "memsim/frontmatter.h"
 #include "memsim/lens.h"
+#include "memsim/notes.h"
 #include "memsim/policy.h"
 #include "memsim/timefmt.h"
 
@@ -32,35 +33,6 @@ std::string body_of(std::string_view text) {
   const auto b = text.find_first_not_of(" \t\r\n");
   if (b == std::string_view::npos) return {};
   return std::string(text.substr(b, text.find_last_not_of(" \t\r\n") - b + 1));
-}
-
-// YYMMDD-<slug>.md -> the day, or nullopt.
-std::optional<Days> day_of_name(const std::string& name) {
-  if (name.size() < 11 || name[6] != '-' || !name.ends_with(".md")) return std::nullopt;
-  const std::string iso = "20" + name.substr(0, 2) + "-" + name.substr(2, 2) + "-" + name.substr(4, 2);
-  return parse_date(iso);
-}
-
-void collect(HookContext& ctx, const std::string& dir, const std::string& rel_dir, Days today, int days,
-             std::vector<Entry>& entries, std::vector<std::string>& problems) {
-  auto info = ctx.fs.stat(dir);
-  if (!info.ok() || info->kind != FileKind::kDirectory) return;
-  auto list = ctx.fs.list_dir(dir);
-  if (!list.ok()) {
-    problems.push_back(list.message());
-    return;
-  }
-  for (const DirEntry& e : *list) {
-    if (e.kind != FileKind::kRegular) continue;
-    auto day = day_of_name(e.name);
-    if (!day || *day > today || today - *day >= days) continue;
-    auto text = ctx.fs.read_file(join_path(dir, e.name));
-    if (!text.ok()) {
-      problems.push_back(text.message());
-      continue;
-    }
-    entries.push_back({*day, rel_dir + "/" + e.name, body_of(*text)});
-  }
 }
 
 // A section for an optional file, cut to `room` bytes when it is longer.
@@ -93,10 +65,19 @@ Result<Outcome> session_start(HookContext& ctx, const nlohmann::json& /*payload*
 
   const Days today = day_of(ctx.clock.now());
   std::vector<Entry> entries;
-  collect(ctx, ctx.home.short_term_dir(), "memory/short-term", today, policy.short_term_days, entries,
-          outcome.problems);
-  collect(ctx, ctx.home.dream_journal_dir(), "memory/dream-journal", today, policy.short_term_days, entries,
-          outcome.problems);
+  if (auto notes = list_dated_notes(ctx.fs, ctx.home); !notes.ok()) {
+    outcome.problems.push_back(notes.message());
+  } else {
+    for (const DatedNote& n : *notes) {
+      if (!note_visible(n.day, today, policy.short_term_days)) continue;
+      auto text = ctx.fs.read_file(join_path(ctx.home.root(), n.rel_path));
+      if (!text.ok()) {
+        outcome.problems.push_back(text.message());
+        continue;
+      }
+      entries.push_back({n.day, n.rel_path, body_of(*text)});
+    }
+  }
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
     if (a.day != b.day) return a.day > b.day;
     return base_name(a.rel) != base_name(b.rel) ? base_name(a.rel) > base_name(b.rel) : a.rel < b.rel;
