@@ -20,11 +20,13 @@ file=$(ls "$home/memory" | grep '^[a-z]*_.*\.md$' | head -1)
 echo "home: $home ($(ls "$home/memory" | grep -c '^[a-z]*_.*\.md$') memory files, $(ls "$home/lenses" | wc -l) lenses)"
 printf '{"session_id":"bench","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"%s/memory/%s"},"tool_use_id":"toolu_1"}' \
   "$home" "$file" >"$work/payload.json"
+# The floor runs on the system interpreter: a version manager's shim would add its own start-up.
+py=$(command -v /usr/bin/python3 || command -v python3)
 # Debian's hyperfine has no --input: feed the payload through the shell, whose
 # own start-up hyperfine measures and subtracts.
 hyperfine --warmup 50 --runs "${RUNS:-1000}" --export-json "$work/result.json" \
   "$bin hook pre-tool-use --home $home < $work/payload.json" \
-  "python3 $here/python_floor.py $home < $work/payload.json"
+  "$py $here/python_floor.py $home < $work/payload.json"
 python3 - "$work/result.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
