@@ -6,7 +6,7 @@
 # or a patch does not apply or build). /work/main and its git state are only read.
 #
 #   properties/run-mutants.sh [name ...]     default: every mutant
-#   RC_PARAMS=...                            passed through (default max_success=100)
+#   RC_PARAMS=...                            passed through (default max_success=100 noshrink=1)
 #   KEEP=1                                   keep the temporary tree and its logs
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +20,8 @@ git -C "$src" ls-files -z --cached --others --exclude-standard |
   tar -C "$src" --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -C "$tree" -xf -
 
 export CCACHE_BASEDIR=$tree
-export RC_PARAMS=${RC_PARAMS:-max_success=100}
+# No shrinking: a mutant only has to fail, and shrinking a failure can take minutes.
+export RC_PARAMS=${RC_PARAMS:-max_success=100 noshrink=1}
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 # core and properties only (properties/standalone), so a half-edited CLI or hook
