@@ -169,22 +169,13 @@ TEST(Failures, HomeWithoutMemoryDirLogs) {
 }
 
 // A file system whose journal appends fail, as on a full or read-only disk.
-class NoJournalFs final : public FileSystem {
+class NoJournalFs final : public ForwardingFileSystem {
  public:
+  NoJournalFs() : ForwardingFileSystem(real_) {}
   Status append_file(const std::string& path, std::string_view data) override {
     if (path.ends_with("access.log")) return Error{path + ": No space left on device"};
-    return real_.append_file(path, data);
+    return ForwardingFileSystem::append_file(path, data);
   }
-  Result<std::string> read_file(const std::string& p) override { return real_.read_file(p); }
-  Result<FileInfo> stat(const std::string& p) override { return real_.stat(p); }
-  Result<std::vector<DirEntry>> list_dir(const std::string& p) override { return real_.list_dir(p); }
-  Status write_file(const std::string& p, std::string_view d) override { return real_.write_file(p, d); }
-  Status rename(const std::string& a, const std::string& b) override { return real_.rename(a, b); }
-  Status remove(const std::string& p) override { return real_.remove(p); }
-  Status make_dir(const std::string& p) override { return real_.make_dir(p); }
-  Result<std::unique_ptr<FileLock>> lock(const std::string& p, int ms) override { return real_.lock(p, ms); }
-  Result<std::string> real_path(const std::string& p) override { return real_.real_path(p); }
-  Status set_mtime(const std::string& p, Seconds t) override { return real_.set_mtime(p, t); }
 
  private:
   PosixFileSystem real_;

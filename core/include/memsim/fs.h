@@ -78,6 +78,31 @@ class PosixFileSystem final : public FileSystem {
   Status set_mtime(const std::string& path, Seconds mtime) override;
 };
 
+// Forwards every call to a base file system; a wrapper (fault injection, the
+// simulator's virtual mtimes, unsynced writes for generators) overrides only
+// what it changes, as LevelDB's EnvWrapper does. The base must outlive it.
+class ForwardingFileSystem : public FileSystem {
+ public:
+  explicit ForwardingFileSystem(FileSystem& base) : base_(base) {}
+  Result<std::string> read_file(const std::string& p) override { return base_.read_file(p); }
+  Result<FileInfo> stat(const std::string& p) override { return base_.stat(p); }
+  Result<std::vector<DirEntry>> list_dir(const std::string& p) override { return base_.list_dir(p); }
+  Status write_file(const std::string& p, std::string_view d) override { return base_.write_file(p, d); }
+  Status append_file(const std::string& p, std::string_view d) override { return base_.append_file(p, d); }
+  Status rename(const std::string& a, const std::string& b) override { return base_.rename(a, b); }
+  Status remove(const std::string& p) override { return base_.remove(p); }
+  Status make_dir(const std::string& p) override { return base_.make_dir(p); }
+  Result<std::unique_ptr<FileLock>> lock(const std::string& p, int ms) override { return base_.lock(p, ms); }
+  Result<std::string> real_path(const std::string& p) override { return base_.real_path(p); }
+  Status set_mtime(const std::string& p, Seconds t) override { return base_.set_mtime(p, t); }
+
+ protected:
+  FileSystem& base() { return base_; }
+
+ private:
+  FileSystem& base_;
+};
+
 // The temporary a replacement of path is written to: same directory, so the
 // rename is atomic. It is fixed per target, so a run that died before renaming
 // leaves at most one, which the next replacement overwrites.
