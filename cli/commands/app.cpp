@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <string_view>
+#include <utility>
 
 #include "commands/context.h"
 #include "memsim/timefmt.h"
@@ -23,6 +25,23 @@ void add_common_options(CLI::App* sub, CommonOptions& common) {
 
 namespace {
 
+// Every command, by the name its register function gives its subcommand.
+using Register = Command (*)(CLI::App&, CommonOptions&);
+constexpr std::pair<std::string_view, Register> kCommands[] = {
+    {"init", register_init},       {"index", register_index},
+    {"touch", register_touch},     {"status", register_status},
+    {"lint", register_lint},       {"tick", register_tick},
+    {"meditation", register_meditation},
+    {"hook", register_hook},       {"install-hooks", register_install_hooks},
+    {"verify-install", register_verify_install},
+    {"recall", register_recall},   {"supersede", register_supersede},
+    {"forget", register_forget},   {"run", register_run},
+    {"replay", register_replay},   {"redact", register_redact},
+    {"capture", register_capture}, {"promote", register_promote},
+    {"adopt", register_adopt},     {"why", register_why},
+    {"inspect", register_inspect}, {"resolve", register_resolve},
+};
+
 std::string env_or(const char* name, const std::string& fallback) {
   const char* v = std::getenv(name);
   return v && *v ? v : fallback;
@@ -35,17 +54,14 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   app.require_subcommand(1);
   app.set_version_flag("--version", "memsim 0.1.0");
   CommonOptions common;
-  std::vector<Command> commands = {
-      register_init(app, common),   register_index(app, common), register_touch(app, common),
-      register_status(app, common), register_lint(app, common),
-      register_tick(app, common),   register_meditation(app, common),
-      register_hook(app, common), register_install_hooks(app, common), register_verify_install(app, common),
-      register_recall(app, common),  register_supersede(app, common), register_forget(app, common),
-      register_run(app, common),    register_replay(app, common),
-      register_redact(app, common), register_capture(app, common), register_promote(app, common),
-      register_adopt(app, common),  register_why(app, common),     register_inspect(app, common),
-      register_resolve(app, common),
-  };
+  // Building CLI11's tree for every command was half of a hook's instructions, and a
+  // hook runs on every tool call: when argv names a command, only that one is built.
+  std::vector<Command> commands;
+  const std::string first = argc > 1 ? argv[1] : "";
+  for (const auto& [name, add] : kCommands)
+    if (first == name) commands.push_back(add(app, common));
+  if (commands.empty())
+    for (const auto& [name, add] : kCommands) commands.push_back(add(app, common));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -25,6 +25,27 @@ class Commands : public ::testing::Test {
   TempDir dir;
 };
 
+// The binary builds only the command argv names, from one table: every command must
+// still be listed, and reachable by its name.
+TEST(CommandTable, EveryListedCommandParsesItsOwnHelp) {
+  const auto top = memsim({"--help"});
+  ASSERT_EQ(top.code, 0);
+  std::istringstream lines(top.out.substr(top.out.find("Subcommands:")));
+  std::string line;
+  std::getline(lines, line);
+  int seen = 0;
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    std::string name;
+    if (!(words >> name)) continue;
+    const auto r = memsim({name, "--help"});
+    EXPECT_EQ(r.code, 0) << name << ": " << r.err;
+    EXPECT_NE(r.out.find("Usage:"), std::string::npos) << name;
+    ++seen;
+  }
+  EXPECT_GE(seen, 22);
+}
+
 TEST_F(Commands, InitWithoutApplyChangesNothing) {
   auto r = run({"init"});
   EXPECT_EQ(r.code, 0);

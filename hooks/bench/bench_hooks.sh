@@ -26,12 +26,14 @@ py=$(command -v /usr/bin/python3 || command -v python3)
 # own start-up hyperfine measures and subtracts.
 hyperfine --warmup 50 --runs "${RUNS:-1000}" --export-json "$work/result.json" \
   "$bin hook pre-tool-use --home $home < $work/payload.json" \
-  "$py $here/python_floor.py $home < $work/payload.json"
+  "$py $here/python_floor.py $home < $work/payload.json" \
+  "/bin/true < $work/payload.json"
 python3 - "$work/result.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
 m = [x["median"] * 1000 for x in r]
-print(f"median: memsim {m[0]:.3f} ms, python floor {m[1]:.3f} ms, ratio {m[1] / m[0]:.1f}x")
+print(f"median: memsim {m[0]:.3f} ms, python floor {m[1]:.3f} ms, ratio {m[1] / m[0]:.1f}x, "
+      f"/bin/true {m[2]:.3f} ms (what starting any process costs here)")
 PY
 echo "journal lines: $(wc -l <"$home/runtime/access.log")"
 rm -rf "$work"
