@@ -67,8 +67,12 @@ class Index {
                         nullptr) != SQLITE_OK)
       return fail("cannot open");
     sqlite3_busy_timeout(db_.db, 3000);
+    // A rollback journal, not WAL: each recall is a process of its own, and WAL
+    // made every one rebuild the shared-memory file (nine writes) for a read. Writes
+    // are rare (a changed memory/), and a reader waits them out. mmap: a query
+    // touches hundreds of pages, and a pread for each was most of its system time.
     return exec(
-        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+        "PRAGMA journal_mode=TRUNCATE; PRAGMA synchronous=NORMAL; PRAGMA mmap_size=1073741824;"
         "CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v);"
         "CREATE TABLE IF NOT EXISTS docs(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, mtime INTEGER,"
         " size INTEGER, summary TEXT, valid_from INTEGER, valid_until INTEGER, superseded INTEGER,"
@@ -265,7 +269,13 @@ std::string open_at(const char* alias) {
   return s;
 }
 
+// Ranks inside FTS5 and joins only the top rows with docs: joining and filtering
+// every matching row first cost most of a query when the terms are common. The
+// candidate list widens until it provably holds the top k after the window filter,
+// ties included: an unseen row scores at most the last candidate's score.
 Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, const RecallOptions& o) {
+  const std::size_t k = static_cast<std::size_t>(std::max(0, o.k));
+  if (k == 0) return std::vector<Hit>{};
   std::string where;
   if (o.include_archived) {
     where = "1";
@@ -274,35 +284,56 @@ Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, 
   } else {
     where = open_at("d");
   }
-  const std::string sql =
-      "SELECT d.name, d.summary, d.valid_from, d.valid_until, d.pin, NOT " + open_at("d") +
-      ", (d.key IS NOT NULL AND " + open_at("d") + " AND EXISTS(SELECT 1 FROM docs e WHERE e.key = d.key AND"
-      " e.id != d.id AND " + open_at("e") + ")), -bm25(fts, " + std::to_string(kSummaryWeight) + ", " +
-      std::to_string(kNameWeight) + ", " + std::to_string(kBodyWeight) +
-      ") AS s FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?1 AND " + where +
-      " ORDER BY s DESC, d.name ASC LIMIT ?2";
-  auto st = ix.prepare(sql.c_str());
-  if (!st.ok()) return st.error();
-  bind_text(st->s, 1, match);
-  sqlite3_bind_int(st->s, 2, std::max(0, o.k));
-  sqlite3_bind_int64(st->s, 3, today);
-  sqlite3_bind_int64(st->s, 4, o.as_of.value_or(0));
-  std::vector<Hit> hits;
-  int rc;
-  while ((rc = sqlite3_step(st->s)) == SQLITE_ROW) {
-    Hit h;
-    h.file = reinterpret_cast<const char*>(sqlite3_column_text(st->s, 0));
-    h.summary = reinterpret_cast<const char*>(sqlite3_column_text(st->s, 1));
-    h.valid_from = sqlite3_column_int64(st->s, 2);
-    if (sqlite3_column_type(st->s, 3) != SQLITE_NULL) h.valid_until = sqlite3_column_int64(st->s, 3);
-    h.pinned = sqlite3_column_int(st->s, 4) != 0;
-    h.closed = sqlite3_column_int(st->s, 5) != 0;
-    h.contested = sqlite3_column_int(st->s, 6) != 0;
-    h.score = sqlite3_column_double(st->s, 7);
-    hits.push_back(std::move(h));
+  const std::string weights =
+      std::to_string(kSummaryWeight) + ", " + std::to_string(kNameWeight) + ", " + std::to_string(kBodyWeight);
+  auto ranked = ix.prepare(("SELECT rowid, -bm25(fts, " + weights + ") AS s FROM fts WHERE fts MATCH ?1"
+                            " ORDER BY s DESC LIMIT ?2").c_str());
+  auto lookup = ix.prepare(("SELECT d.name, d.summary, d.valid_from, d.valid_until, d.pin, NOT " + open_at("d") +
+                            ", (d.key IS NOT NULL AND " + open_at("d") +
+                            " AND EXISTS(SELECT 1 FROM docs e WHERE e.key = d.key AND e.id != d.id AND " +
+                            open_at("e") + ")) FROM docs d WHERE d.id = ?1 AND " + where)
+                               .c_str());
+  if (!ranked.ok()) return ranked.error();
+  if (!lookup.ok()) return lookup.error();
+  sqlite3_bind_int64(lookup->s, 3, today);  // ?3 in open_at()
+  sqlite3_bind_int64(lookup->s, 4, o.as_of.value_or(0));
+  bind_text(ranked->s, 1, match);
+  for (std::size_t limit = 2 * k + 16;; limit *= 4) {
+    sqlite3_reset(ranked->s);
+    sqlite3_bind_int64(ranked->s, 2, static_cast<std::int64_t>(limit));
+    std::vector<Hit> hits;
+    std::size_t seen = 0;
+    double last = 0;
+    int rc;
+    while ((rc = sqlite3_step(ranked->s)) == SQLITE_ROW) {
+      ++seen;
+      last = sqlite3_column_double(ranked->s, 1);
+      sqlite3_reset(lookup->s);
+      sqlite3_bind_int64(lookup->s, 1, sqlite3_column_int64(ranked->s, 0));
+      const int lr = sqlite3_step(lookup->s);
+      if (lr == SQLITE_DONE) continue;  // outside the window asked for
+      if (lr != SQLITE_ROW) return ix.fail("cannot query");
+      Hit h;
+      h.file = reinterpret_cast<const char*>(sqlite3_column_text(lookup->s, 0));
+      h.summary = reinterpret_cast<const char*>(sqlite3_column_text(lookup->s, 1));
+      h.valid_from = sqlite3_column_int64(lookup->s, 2);
+      if (sqlite3_column_type(lookup->s, 3) != SQLITE_NULL) h.valid_until = sqlite3_column_int64(lookup->s, 3);
+      h.pinned = sqlite3_column_int(lookup->s, 4) != 0;
+      h.closed = sqlite3_column_int(lookup->s, 5) != 0;
+      h.contested = sqlite3_column_int(lookup->s, 6) != 0;
+      h.score = last;
+      hits.push_back(std::move(h));
+    }
+    if (rc != SQLITE_DONE) return ix.fail("cannot query");
+    std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
+      return a.score != b.score ? a.score > b.score : a.file < b.file;
+    });
+    const bool complete = seen < limit || (hits.size() >= k && hits[k - 1].score > last);
+    if (complete) {
+      if (hits.size() > k) hits.resize(k);
+      return hits;
+    }
   }
-  if (rc != SQLITE_DONE) return ix.fail("cannot query");
-  return hits;
 }
 
 // What a warm index trusts instead of stat'ing every file: memory/'s mtime and
@@ -342,8 +373,8 @@ Status store_token(Index& ix, FileSystem& fs, const DirToken& tok) {
   if (!put.ok()) return put.error();
   bind_text(put->s, 1, tok.text);
   if (Status s = step_done(ix, put->s); !s.ok()) return s;
-  auto wal = fs.stat(ix.path() + "-wal");
-  if (wal.ok() && wal->kind == FileKind::kRegular && wal->mtime > tok.newest) return {};
+  auto db = fs.stat(ix.path());
+  if (db.ok() && db->kind == FileKind::kRegular && db->mtime > tok.newest) return {};
   return ix.exec("DELETE FROM meta WHERE k = 'token'");
 }
 
@@ -416,7 +447,7 @@ Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& c
   // Derived and disposable: whatever went wrong (corruption, another schema, a
   // half-written file), start again from nothing, once.
   const std::string db = search_db_path(home);
-  for (const char* suffix : {"", "-wal", "-shm"}) (void)fs.remove(db + suffix);
+  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) (void)fs.remove(db + suffix);
   return refresh_and_query(fs, home, policy, match, today, options);
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "memsim/journal.h"
@@ -113,6 +114,27 @@ TEST_F(Search, OpenWindowsOnlyUnlessAsOfOrArchivedIsAsked) {
   // The window closes by the calendar, without a change to any file.
   EXPECT_EQ(find("postgres", {}, at("2026-04-30T23:00:00Z")).size(), 1u);
   EXPECT_EQ(find("postgres", {}, at("2026-05-01T00:00:00Z")).size(), 0u);
+}
+
+// The ranking runs inside FTS5 on a short candidate list; these cases need it to
+// widen: the best-scoring rows are all closed, and then a tie spans the cut.
+TEST_F(Search, TopKHoldsWhenTheBestRowsAreClosedOrTied) {
+  char name[32];
+  for (int i = 0; i < 60; ++i) {
+    std::snprintf(name, sizeof name, "project_closed-%02d.md", i);
+    put(name, "---\nsummary: quasar quasar quasar\nvalid_until: 2026-01-01\n---\n");
+  }
+  for (int i = 59; i >= 0; --i) {  // written in reverse, so rowid order is not name order
+    std::snprintf(name, sizeof name, "project_open-%02d.md", i);
+    put(name, "---\nsummary: quasar and a longer summary\n---\n");
+  }
+  RecallOptions o;
+  o.k = 3;
+  EXPECT_EQ(files(find("quasar", o)),
+            (std::vector<std::string>{"project_open-00.md", "project_open-01.md", "project_open-02.md"}));
+  o.include_archived = true;
+  EXPECT_EQ(files(find("quasar", o)),
+            (std::vector<std::string>{"project_closed-00.md", "project_closed-01.md", "project_closed-02.md"}));
 }
 
 TEST_F(Search, FollowsEditsAndRemovalsByModificationTime) {
