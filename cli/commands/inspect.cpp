@@ -29,6 +29,8 @@ Command register_inspect(CLI::App& app, CommonOptions& common) {
               slots = load_slots(ctx.fs, Home(user_dir));
               if (!slots.ok()) return ctx.fail(slots.message());
             }
+            auto policy = ctx.policy();
+            if (!policy.ok()) return ctx.fail(policy.message());
             nlohmann::json rows = nlohmann::json::array();
             for (const Slot& slot : *slots)
               for (const Atom& a : slot.atoms) {
@@ -37,7 +39,7 @@ Command register_inspect(CLI::App& app, CommonOptions& common) {
                 if (args->contested && !contested) continue;
                 if (args->quarantined && !a.quarantined) continue;
                 const Evidence e = evidence_of(a);
-                const Verdict v = judge(slot, a, GateRules{}, ctx.clock->now(), false);
+                const Verdict v = judge(slot, a, policy->gates, ctx.clock->now(), false);
                 if (ctx.json) {
                   rows.push_back({{"id", a.id}, {"claim", a.claim}, {"key", slot.key}, {"kind", a.kind},
                                   {"tier", a.status == "adopted" ? a.tier : "L1"}, {"status", a.status},

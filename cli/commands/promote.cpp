@@ -24,7 +24,9 @@ Command register_promote(CLI::App& app, CommonOptions& common) {
             const Home user(user_dir);
             const Home* user_home = user_dir.empty() ? nullptr : &user;
             const Seconds now = ctx.clock->now();
-            auto plan = plan_promotions(ctx.fs, ctx.home, user_home, GateRules{}, now);
+            auto policy = ctx.policy();
+            if (!policy.ok()) return ctx.fail(policy.message());
+            auto plan = plan_promotions(ctx.fs, ctx.home, user_home, policy->gates, now);
             if (!plan.ok()) return ctx.fail(plan.message());
             if (args->apply) {
               auto n = stage_promotions(ctx.fs, ctx.home, user_home, *plan, now);

@@ -23,7 +23,7 @@ struct Found {
 }  // namespace
 
 Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, const std::string& transcript_path,
-                          const std::string& project, CaptureStats* stats) {
+                          const std::string& project, CaptureStats* stats, int max_slots) {
   CaptureStats local;
   CaptureStats& st = stats ? *stats : local;
   auto data = fs.read_file(transcript_path);
@@ -67,6 +67,10 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
     }
   }
   if (by_key.empty()) return Status::Ok();
+  if (max_slots >= 0 && by_key.size() > static_cast<std::size_t>(max_slots)) {
+    st.deferred = true;
+    return Status::Ok();
+  }
 
   for (const std::string& dir : {home.root(), home.runtime_dir(), home.candidates_dir()})
     if (Status s = fs.make_dir(dir); !s.ok()) return s;

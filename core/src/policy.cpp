@@ -48,6 +48,13 @@ Status apply_policy_yaml(Policy& p, const std::string& text, const std::string& 
       {"live_guard_minutes", setter(p.live_guard, 0, 1e7, 60)},
       {"lock_timeout_ms", setter(p.lock_timeout_ms, 0, 600000)},
       {"stale_fact_days", setter(p.stale_fact_days, 0, 100000)},
+      {"l2_sessions", setter(p.gates.sessions, 1, 100000)},
+      {"l2_days", setter(p.gates.days, 1, 100000)},
+      {"l2_stated_sessions", setter(p.gates.stated_sessions, 1, 100000)},
+      {"l2_stated_days", setter(p.gates.stated_days, 1, 100000)},
+      {"l2_verified", setter(p.gates.verified, 1, 100000)},
+      {"l3_projects", setter(p.gates.projects, 1, 100000)},
+      {"l3_age_days", setter(p.gates.age_days, 0, 100000)},
   };
   for (const auto& kv : root) {
     const std::string key = kv.first.as<std::string>("");

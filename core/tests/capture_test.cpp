@@ -151,6 +151,22 @@ TEST_F(CaptureTest, SecretsNeverReachDiskAndTheAtomIsQuarantined) {
     }
 }
 
+TEST_F(CaptureTest, MoreSlotsThanAllowedDefersAndWritesNothing) {
+  const std::string t = dir_ / "many.jsonl";
+  std::string data;
+  for (int i = 0; i < 3; ++i)
+    data += user_line("m", "2026-07-02T12:00:00Z", "Always run linter number " + std::to_string(i) + " first.");
+  testing::write(t, data);
+  CaptureStats st;
+  ASSERT_TRUE(capture_transcript(fs_, home_, clock_, t, "loom", &st, 2).ok());
+  EXPECT_TRUE(st.deferred);
+  EXPECT_TRUE(slots().empty());
+  CaptureStats again;
+  ASSERT_TRUE(capture_transcript(fs_, home_, clock_, t, "loom", &again, 3).ok());
+  EXPECT_FALSE(again.deferred);
+  EXPECT_EQ(slots().size(), 3u);
+}
+
 TEST_F(CaptureTest, ADifferentClaimForTheSameKeyIsContestedNotReplaced) {
   const std::string t1 = dir_ / "a.jsonl", t2 = dir_ / "b.jsonl";
   testing::write(t1, user_line("a", "2026-07-02T12:00:00Z", "No, the PR base branch is dev."));

@@ -2,6 +2,8 @@
 // install-hooks, verify-install and uninstall on a temporary project.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 
@@ -76,6 +78,33 @@ const std::string kUserSettings = nlohmann::ordered_json::parse(R"J({
   "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/usr/bin/guard"}]}]}
 })J").dump(2) + "\n";
 const std::string kUserClaudeMd = "# Project\n\nBuild with ninja.\n";
+
+// A transcript that fills more slots than the inline budget allows is handed to a
+// detached `memsim capture`: the hook returns, and the atoms arrive afterwards.
+TEST(HookCommand, SessionEndHandsABigCaptureToADetachedProcess) {
+  Project p;
+  p.make_home();
+  const std::string t = p.dir / "big.jsonl";
+  std::string data;
+  for (int i = 0; i < 300; ++i)
+    data += R"({"type":"user","sessionId":"big","timestamp":"2026-07-02T12:00:00Z","cwd":"/w/loom",)"
+            R"("message":{"role":"user","content":"Always run linter number )" + std::to_string(i) + R"( first."}})" "\n";
+  write(t, data);
+  const std::string payload = R"({"session_id":"big","transcript_path":")" + t +
+                              R"(","cwd":"/w/loom","hook_event_name":"SessionEnd","reason":"other"})";
+  auto r = p.memsim({"hook", "session-end", "--home", p.home}, payload);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  const std::string candidates = p.home + "/candidates";
+  auto count = [&] {
+    int n = 0;
+    if (fsys::exists(candidates))
+      for (const auto& e : fsys::directory_iterator(candidates)) n += e.path().extension() == ".json" ? 1 : 0;
+    return n;
+  };
+  for (int waited = 0; count() < 300 && waited < 600; ++waited) ::usleep(100 * 1000);
+  EXPECT_EQ(count(), 300);
+}
 
 TEST(HookCommand, ReadPayloadThroughTheBinary) {
   Project p;

@@ -84,14 +84,18 @@ struct CaptureStats {
   int new_observations = 0;  // observations not seen before
   int new_atoms = 0;
   int quarantined = 0;       // markers whose text redaction changed
+  bool deferred = false;     // more slots to write than max_slots allowed: nothing written
 };
 
 // Captures one transcript into <home>/candidates/, creating candidates/ and
 // runtime/ when missing (a user-level home may be fresh). `project` names the
 // project; empty means the last component of the transcript's cwd. Capturing
 // the same transcript again adds nothing and writes nothing. Fails only when the
-// transcript cannot be read or a file cannot be written.
+// transcript cannot be read or a file cannot be written. Each slot is a file
+// written and synced (about 0.65 ms here), so a caller with a deadline passes
+// max_slots: when the transcript fills more slots than that, nothing is written
+// and stats->deferred says so (scanning is cheap: 10 MB in about 0.2 s).
 Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, const std::string& transcript_path,
-                          const std::string& project, CaptureStats* stats);
+                          const std::string& project, CaptureStats* stats, int max_slots = -1);
 
 }  // namespace memsim

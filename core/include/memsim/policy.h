@@ -10,6 +10,14 @@
 
 namespace memsim {
 
+// The promotion gates of SPEC section 7 (see promote.h for how they are applied).
+struct GateRules {
+  int sessions = 3, days = 2;                // L1 -> L2
+  int stated_sessions = 2, stated_days = 2;  // stated outright
+  int verified = 1;                          // verified observations
+  int projects = 2, age_days = 30;           // L2 -> L3
+};
+
 struct Policy {
   double initial_stability = 14.0;     // days
   double stability_growth = 1.6;       // per spaced reinforcement
@@ -25,6 +33,8 @@ struct Policy {
   Seconds live_guard = 10 * 60;        // files changed this recently are not rewritten
   int lock_timeout_ms = 5000;          // commands; hooks use their own, shorter wait
   int stale_fact_days = 180;           // an open, unverified fact this old is cued for review
+  GateRules gates;                     // policy.yaml: l2_sessions, l2_days, l2_stated_sessions,
+                                       // l2_stated_days, l2_verified, l3_projects, l3_age_days
 };
 
 // Applies overrides from YAML text (a mapping of the names above; spacing_gate and

@@ -24,16 +24,10 @@
 #include "memsim/clock.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
+#include "memsim/policy.h"
 #include "memsim/result.h"
 
 namespace memsim {
-
-struct GateRules {
-  int sessions = 3, days = 2;                // L1 -> L2
-  int stated_sessions = 2, stated_days = 2;  // stated outright
-  int verified = 1;                          // verified observations
-  int projects = 2, age_days = 30;           // L2 -> L3
-};
 
 struct Evidence {
   int sessions = 0, days = 0, stated_sessions = 0, stated_days = 0, verified = 0, projects = 0;
