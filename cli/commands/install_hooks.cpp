@@ -2,11 +2,13 @@
 // settings and the index into CLAUDE.md. Without --apply, print the exact change.
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
 
 #include <nlohmann/json.hpp>
 
 #include "commands/install_plan.h"
+#include "memsim/process.h"
 #include "memsim/lens.h"
 #include "memsim/timefmt.h"
 
@@ -15,8 +17,9 @@ namespace memsim::cli {
 namespace {
 
 struct Options {
-  bool apply = false, uninstall = false;
+  bool apply = false, uninstall = false, cron = false;
   std::string settings, claude_md, command, project, scope = "project";
+  std::string cron_at = "03:00", wake_command = "claude -p";
 };
 
 struct Change {
@@ -87,6 +90,83 @@ Result<std::pair<hooks::HookSpec, hooks::Targets>> install_plan(Context& ctx, co
   return std::make_pair(spec, *targets);
 }
 
+Result<hooks::CronSpec> cron_plan(Context& ctx, const hooks::HookSpec& spec, const std::string& project,
+                                  const std::string& wake_command, const std::string& at) {
+  hooks::CronSpec c;
+  c.command = spec.command;
+  c.home = spec.home;
+  c.wake_command = wake_command;
+  auto dir = ctx.fs.real_path(project.empty() ? cwd() : project);
+  if (!dir.ok()) return dir.error();
+  c.project = *dir;
+  if (at.size() != 5 || at[2] != ':' || !std::isdigit(static_cast<unsigned char>(at[0])) ||
+      !std::isdigit(static_cast<unsigned char>(at[1])) || !std::isdigit(static_cast<unsigned char>(at[3])) ||
+      !std::isdigit(static_cast<unsigned char>(at[4])))
+    return Error{"--cron-at: '" + at + "' is not HH:MM"};
+  c.hour = (at[0] - '0') * 10 + (at[1] - '0');
+  c.minute = (at[3] - '0') * 10 + (at[4] - '0');
+  if (c.hour > 23 || c.minute > 59) return Error{"--cron-at: '" + at + "' is not a time of day"};
+  if (wake_command.find_first_not_of(" \t") == std::string::npos) return Error{"--wake-command is empty"};
+  return c;
+}
+
+Result<std::string> read_crontab(const std::string& scratch_dir) {
+  auto r = hooks::run_process({"crontab", "-l"}, "", {}, scratch_dir);
+  if (!r.ok()) return Error{"crontab: cannot run it (Debian: apt install cron): " + r.message()};
+  if (r->exit_code == 0) return r->out;
+  if (r->err.find("no crontab") != std::string::npos) return std::string();
+  return Error{"crontab -l: " + r->err};
+}
+
+Status write_crontab(const std::string& text, const std::string& scratch_dir) {
+  auto r = hooks::run_process({"crontab", "-"}, text, {}, scratch_dir);
+  if (!r.ok()) return Error{"crontab: cannot run it (Debian: apt install cron): " + r.message()};
+  if (r->exit_code != 0) return Error{"crontab -: " + r->err};
+  return {};
+}
+
+namespace {
+
+// install-hooks --cron: the crontab block instead of the settings and CLAUDE.md.
+int install_cron(Context& ctx, const Options& o, const hooks::HookSpec& spec) {
+  auto cron = cron_plan(ctx, spec, o.project, o.wake_command, o.cron_at);
+  if (!cron.ok()) return ctx.fail(cron.message());
+  const std::string scratch = ctx.home.runtime_dir();
+  if (Status s = ctx.fs.make_dir(scratch); !s.ok()) return ctx.fail(s.message());
+  auto before = read_crontab(scratch);
+  if (!before.ok() && o.apply) return ctx.fail(before.message());
+  const std::string current = before.ok() ? *before : "";
+  const std::string after =
+      o.uninstall ? hooks::remove_crontab(current, spec.home) : hooks::merge_crontab(current, *cron);
+  const bool changed = current != after;
+  if (ctx.json) {
+    ctx.out << nlohmann::json{{"applied", o.apply}, {"crontab", {{"changed", changed}, {"after", after}}}}.dump(2)
+            << "\n";
+  } else if (!changed) {
+    ctx.out << "crontab: no change\n";
+  } else {
+    if (!before.ok()) ctx.out << "(" << before.message() << "; showing the change against an empty crontab)\n";
+    ctx.out << hooks::unified_diff(current, after, "crontab");
+  }
+  if (!changed) return 0;
+  if (!o.apply) {
+    if (!ctx.json) ctx.out << "(dry run: add --apply to write this)\n";
+    return 0;
+  }
+  if (!current.empty()) {
+    const std::string dir = join_path(ctx.home.runtime_dir(), "backups");
+    if (Status s = ctx.fs.make_dir(dir); !s.ok()) return ctx.fail(s.message());
+    auto b = backup(ctx.fs, join_path(dir, "crontab"), current, ctx.clock->now());
+    if (!b.ok()) return ctx.fail(b.message());
+    if (!ctx.json) ctx.out << "backup: " << *b << "\n";
+  }
+  if (Status s = write_crontab(after, scratch); !s.ok()) return ctx.fail(s.message());
+  if (!ctx.json) ctx.out << "wrote: crontab\n";
+  return 0;
+}
+
+}  // namespace
+
 void add_target_options(CLI::App* sub, std::string& settings, std::string& claude_md, std::string& command,
                         std::string& project, std::string& scope) {
   sub->add_option("--settings", settings, "the Claude Code settings JSON (default from --scope)");
@@ -104,11 +184,17 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
   auto o = std::make_shared<Options>();
   sub->add_flag("--apply", o->apply, "write the change (after backing up each file)");
   sub->add_flag("--uninstall", o->uninstall, "remove exactly what install-hooks added");
+  sub->add_flag("--cron", o->cron,
+                "the nightly crontab lines (tick, then the reflective wake 5 minutes later) instead of the hooks");
+  sub->add_option("--cron-at", o->cron_at, "HH:MM of the nightly tick (default 03:00)");
+  sub->add_option("--wake-command", o->wake_command,
+                  "the agent the wake runs, given the wake prompt as its last argument (default: claude -p)");
   add_target_options(sub, o->settings, o->claude_md, o->command, o->project, o->scope);
   return {sub, [o](Context& ctx) -> int {
             auto plan = install_plan(ctx, o->scope, o->settings, o->claude_md, o->command, o->project);
             if (!plan.ok()) return ctx.fail(plan.message());
             const auto& [spec, targets] = *plan;
+            if (o->cron) return install_cron(ctx, *o, spec);
 
             Change settings{targets.settings, false, "", ""}, claude{targets.claude_md, false, "", ""};
             auto st = read_optional(ctx.fs, settings.path, settings.existed);

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "commands/context.h"
+#include "memsim/cron.h"
 #include "memsim/install.h"
 
 namespace memsim::cli {
@@ -15,6 +16,16 @@ Result<std::pair<hooks::HookSpec, hooks::Targets>> install_plan(Context& ctx, co
                                                                 const std::string& claude_md,
                                                                 const std::string& command,
                                                                 const std::string& project);
+
+// The nightly crontab block for this home: the spec's command and home, the
+// project directory (default: the current one), `at` as HH:MM.
+Result<hooks::CronSpec> cron_plan(Context& ctx, const hooks::HookSpec& spec, const std::string& project,
+                                  const std::string& wake_command, const std::string& at);
+
+// The user's crontab through crontab(1): "" when there is none. Fails naming the
+// program when it is missing or refuses.
+Result<std::string> read_crontab(const std::string& scratch_dir);
+Status write_crontab(const std::string& text, const std::string& scratch_dir);
 
 // --settings, --scope, --project, --claude-md, --command.
 void add_target_options(CLI::App* sub, std::string& settings, std::string& claude_md, std::string& command,

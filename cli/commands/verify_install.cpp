@@ -7,6 +7,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <set>
+#include <sstream>
+#include <optional>
+#include <cstdio>
 
 #include <nlohmann/json.hpp>
 
@@ -312,6 +315,47 @@ Check check_synthetic_touch(Context& ctx, const std::vector<hooks::InstalledHook
   return c;
 }
 
+// The nightly crontab block, when installed (or when --cron asks for it): the
+// tick line runs an executable memsim on this home, and the wake runs five minutes
+// after it. An absent block is no failure unless asked for: cron is optional.
+std::optional<Check> check_cron(const hooks::HookSpec& spec, bool required, const std::string& scratch) {
+  Check c{"cron", false, "", "run `memsim install-hooks --cron --apply`"};
+  auto tab = read_crontab(scratch);
+  if (!tab.ok()) {
+    if (!required) return std::nullopt;
+    c.fix = "install cron (Debian: apt install cron), then run `memsim install-hooks --cron --apply`";
+    return c.reason = tab.message(), c;
+  }
+  const std::string block = hooks::find_cron_block(*tab, spec.home);
+  if (block.empty()) {
+    if (!required) return std::nullopt;
+    return c.reason = "the crontab has no memsim block for " + spec.home, c;
+  }
+  std::vector<std::string> lines;
+  std::istringstream in(block);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') lines.push_back(line);
+  auto minute_of_day = [](const std::string& line) {
+    int m = -1, h = -1;
+    return std::sscanf(line.c_str(), "%d %d", &m, &h) == 2 ? h * 60 + m : -1;
+  };
+  if (lines.size() != 2 || lines[0].find(" tick --commit --home ") == std::string::npos)
+    return c.reason = "the memsim block in the crontab is not a tick line and a wake line", c;
+  const int tick = minute_of_day(lines[0]), wake = minute_of_day(lines[1]);
+  if (tick < 0 || wake != (tick + 5) % (24 * 60))
+    return c.reason = "the wake must run five minutes after the tick (the tick writes the cue it reads)", c;
+  const std::size_t start = lines[0].find("&& '"), stop = lines[0].find("' tick ");
+  const std::string program = start == std::string::npos || stop == std::string::npos
+                                  ? std::string()
+                                  : lines[0].substr(start + 4, stop - start - 4);
+  if (program.empty() || ::access(program.c_str(), X_OK) != 0)
+    return c.reason = "the tick runs '" + program + "', which is not an executable file", c;
+  c.ok = true;
+  c.reason = "the tick runs " + program + " at " + lines[0].substr(0, lines[0].find(" * ")) +
+             " (minute hour) and the wake five minutes later";
+  return c;
+}
+
 }  // namespace
 
 Command register_verify_install(CLI::App& app, CommonOptions& common) {
@@ -319,8 +363,10 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
   add_common_options(sub, common);
   struct Args {
     std::string settings, claude_md, command, project, scope = "project";
+    bool cron = false;
   };
   auto a = std::make_shared<Args>();
+  sub->add_flag("--cron", a->cron, "require the nightly crontab block (checked whenever it is installed)");
   add_target_options(sub, a->settings, a->claude_md, a->command, a->project, a->scope);
   return {sub, [a](Context& ctx) -> int {
             std::vector<Check> checks;
@@ -342,6 +388,7 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
               checks.push_back(check_index(ctx, *policy));
               checks.push_back(check_claude_md(ctx, targets));
               checks.push_back(check_synthetic_touch(ctx, installed, *policy, scratch));
+              if (auto cron = check_cron(spec, a->cron, scratch)) checks.push_back(*cron);
               std::error_code ec;
               std::filesystem::remove_all(scratch, ec);
             }

@@ -248,3 +248,81 @@ TEST(Verify, CatchesABrokenCommandAStaleIndexAndAWrongImport) {
 
 }  // namespace
 }  // namespace memsim::hooks
+
+// install-hooks --cron and verify-install's cron check, against a stand-in
+// crontab(1) on PATH that keeps the table in a file.
+namespace memsim::hooks {
+namespace {
+
+struct CronProject : Project {
+  std::string bin_dir = dir / "bin", table = dir / "crontab.txt";
+  CronProject() {
+    fsys::create_directories(bin_dir);
+    write(bin_dir + "/crontab",
+          "#!/bin/sh\ncase \"$1\" in\n"
+          "  -l) [ -f \"$FAKE_CRONTAB\" ] && exec cat \"$FAKE_CRONTAB\"; echo 'no crontab for tester' >&2; exit 1;;\n"
+          "  -) cat > \"$FAKE_CRONTAB\";;\nesac\n");
+    fsys::permissions(bin_dir + "/crontab", fsys::perms::owner_all);
+  }
+  ProcessResult cron(std::vector<std::string> args) {
+    args.insert(args.begin(), bin());
+    args.insert(args.end(), {"--home", home, "--project", project});
+    const char* path = std::getenv("PATH");
+    auto r = run_process(args, "", {{"PATH", bin_dir + ":" + (path ? path : "/usr/bin:/bin")}, {"FAKE_CRONTAB", table}},
+                         scratch.path());
+    EXPECT_TRUE(r.ok()) << r.message();
+    return r.ok() ? *r : ProcessResult{};
+  }
+  nlohmann::json cron_check(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"verify-install", "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto j = nlohmann::json::parse(cron(args).out, nullptr, false);
+    for (const auto& c : j["checks"])
+      if (c["check"] == "cron") return c;
+    return nullptr;
+  }
+};
+
+TEST(CronInstall, PrintsAppliesIsIdempotentVerifiesAndUninstallsExactly) {
+  CronProject p;
+  p.make_home();
+  const std::string theirs = "15 * * * * /usr/bin/backup\n";
+  write(p.table, theirs);
+  EXPECT_TRUE(p.cron_check().is_null()) << "no block and no --cron: cron is not checked";
+
+  auto dry = p.cron({"install-hooks", "--cron", "--cron-at", "02:30"});
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("+30 2 * * * cd "), std::string::npos) << dry.out;
+  EXPECT_NE(dry.out.find("+35 2 * * * cd "), std::string::npos) << dry.out;
+  EXPECT_EQ(read(p.table), theirs) << "a dry run writes nothing";
+
+  auto applied = p.cron({"install-hooks", "--cron", "--cron-at", "02:30", "--apply"});
+  ASSERT_EQ(applied.exit_code, 0) << applied.err;
+  const std::string installed = read(p.table);
+  EXPECT_EQ(installed.rfind(theirs, 0), 0u) << installed;
+  EXPECT_NE(installed.find(" tick --commit --home "), std::string::npos);
+  EXPECT_NE(applied.out.find("backup: "), std::string::npos) << applied.out;
+  EXPECT_EQ(p.cron({"install-hooks", "--cron", "--cron-at", "02:30", "--apply"}).out, "crontab: no change\n");
+
+  auto ok = p.cron_check();
+  ASSERT_FALSE(ok.is_null());
+  EXPECT_TRUE(ok["ok"].get<bool>()) << ok.dump();
+
+  std::string broken = installed;
+  broken.replace(broken.find("\n35 2 "), 6, "\n31 2 ");
+  write(p.table, broken);
+  EXPECT_FALSE(p.cron_check()["ok"].get<bool>()) << "a wake that does not follow the tick by 5 minutes";
+  write(p.table, installed);
+
+  ASSERT_EQ(p.cron({"install-hooks", "--cron", "--uninstall", "--apply"}).exit_code, 0);
+  EXPECT_EQ(read(p.table), theirs);
+  auto required = p.cron_check({"--cron"});
+  ASSERT_FALSE(required.is_null());
+  EXPECT_FALSE(required["ok"].get<bool>());
+  EXPECT_NE(required["fix"].get<std::string>().find("install-hooks --cron --apply"), std::string::npos);
+
+  EXPECT_EQ(p.cron({"install-hooks", "--cron", "--cron-at", "25:00"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace memsim::hooks

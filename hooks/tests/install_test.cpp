@@ -2,8 +2,11 @@
 // CLAUDE.md block, the diff.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
+#include "memsim/cron.h"
 #include "memsim/install.h"
 
 namespace memsim::hooks {
@@ -142,6 +145,66 @@ TEST(Diff, ShowsOnlyTheChangedLinesWithContext) {
   EXPECT_EQ(unified_diff(a, b, "f"), "--- f\n+++ f (after)\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n");
   EXPECT_EQ(unified_diff(a, a, "f"), "");
   EXPECT_EQ(unified_diff("", "x\n", "f"), "--- f\n+++ f (after)\n@@ -0,0 +1,1 @@\n+x\n");
+}
+
+}  // namespace
+}  // namespace memsim::hooks
+
+// The nightly crontab block (cron.h).
+namespace memsim::hooks {
+namespace {
+
+CronSpec cron_spec(const std::string& home = "/p/.memsim") {
+  return {"/usr/local/bin/memsim", home, "/p", "claude -p", 3, 0};
+}
+
+TEST(Cron, TheBlockHoldsTheTickAndTheWakeFiveMinutesLater) {
+  const std::string block = cron_block(cron_spec());
+  EXPECT_NE(block.find("\n0 3 * * * cd '/p' && '/usr/local/bin/memsim' tick --commit --home '/p/.memsim'"),
+            std::string::npos) << block;
+  EXPECT_NE(block.find("\n5 3 * * * cd '/p' && grep -q '\"kind\"' '/p/.memsim/runtime/state/cue.json' && claude -p '"),
+            std::string::npos) << block;
+  CronSpec late = cron_spec();
+  late.hour = 23;
+  late.minute = 58;
+  EXPECT_NE(cron_block(late).find("\n3 0 * * * "), std::string::npos) << "the wake wraps past midnight";
+  // cron reads an unescaped % in a command as a newline; comments are not commands.
+  std::istringstream lines(cron_block(cron_spec("/p/100%/.memsim")));
+  int commands = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("#", 0) == 0) continue;
+    ++commands;
+    for (std::size_t at = line.find('%'); at != std::string::npos; at = line.find('%', at + 1))
+      EXPECT_EQ(line[at - 1], '\\') << line;
+  }
+  EXPECT_EQ(commands, 2);
+}
+
+TEST(Cron, MergeIsIdempotentReplacesOurBlockAndKeepsEveryOtherLine) {
+  const std::string theirs = "MAILTO=\"\"\n15 * * * * /usr/bin/backup\n";
+  const std::string once = merge_crontab(theirs, cron_spec());
+  EXPECT_EQ(once.rfind(theirs, 0), 0u);
+  EXPECT_EQ(merge_crontab(once, cron_spec()), once);
+  CronSpec moved = cron_spec();
+  moved.hour = 4;
+  const std::string twice = merge_crontab(once + "30 2 * * * /usr/bin/other\n", moved);
+  EXPECT_EQ(twice.find("0 3 * * *"), std::string::npos);
+  EXPECT_NE(twice.find("0 4 * * *"), std::string::npos);
+  EXPECT_NE(twice.find("30 2 * * * /usr/bin/other\n"), std::string::npos);
+  EXPECT_EQ(remove_crontab(once, "/p/.memsim"), theirs);
+  EXPECT_EQ(remove_crontab(theirs, "/p/.memsim"), theirs);
+  EXPECT_EQ(merge_crontab("", cron_spec()), cron_block(cron_spec()));
+  EXPECT_EQ(merge_crontab("no newline", cron_spec()), "no newline\n" + cron_block(cron_spec()));
+}
+
+TEST(Cron, EachHomeHasItsOwnBlock) {
+  const std::string both = merge_crontab(merge_crontab("", cron_spec("/a/.memsim")), cron_spec("/b/.memsim"));
+  EXPECT_EQ(find_cron_block(both, "/a/.memsim"), cron_block(cron_spec("/a/.memsim")));
+  EXPECT_EQ(remove_crontab(both, "/a/.memsim"), cron_block(cron_spec("/b/.memsim")));
+  EXPECT_EQ(find_cron_block(both, "/c/.memsim"), "");
+  // A begin marker without its end is not ours to edit.
+  const std::string torn = "# >>> memsim nightly for /a/.memsim\n0 3 * * * x\n";
+  EXPECT_EQ(remove_crontab(torn, "/a/.memsim"), torn);
 }
 
 }  // namespace

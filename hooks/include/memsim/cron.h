@@ -1,0 +1,37 @@
+// The nightly cycle's two crontab lines (seed 000 section 09): the deterministic
+// tick, then the reflective wake five minutes later, so the tick has written the
+// cue before the wake reads it. The wake starts the agent only when the cue holds
+// something: the expensive half runs only if the cheap half found work.
+//
+// Pure text-to-text functions, like install.h; the CLI reads and writes the
+// crontab through crontab(1). Our lines sit between two marker comments naming the
+// home, so a second install replaces them and uninstall removes exactly them.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace memsim::hooks {
+
+struct CronSpec {
+  std::string command;       // absolute path of the memsim binary
+  std::string home;          // absolute path of the home
+  std::string project;       // absolute path of the project (the tick commits there)
+  std::string wake_command;  // the agent, run with the wake prompt as its last argument
+  int hour = 3, minute = 0;  // the tick; the wake runs five minutes later
+};
+
+// The marked block: a begin comment, the tick line, the wake line, an end comment.
+std::string cron_block(const CronSpec& spec);
+
+// The crontab with our block for spec.home added, or replaced when one exists.
+// Unchanged when it is already exactly there.
+std::string merge_crontab(std::string_view crontab, const CronSpec& spec);
+
+// The crontab without our block for `home`.
+std::string remove_crontab(std::string_view crontab, const std::string& home);
+
+// Our block for `home` as it stands in the crontab, or "" when there is none.
+std::string find_cron_block(std::string_view crontab, const std::string& home);
+
+}  // namespace memsim::hooks

@@ -1,0 +1,78 @@
+#include "memsim/cron.h"
+
+namespace memsim::hooks {
+
+namespace {
+
+std::string begin_marker(const std::string& home) { return "# >>> memsim nightly for " + home + "\n"; }
+std::string end_marker(const std::string& home) { return "# <<< memsim nightly for " + home + "\n"; }
+
+// Single-quoted for sh, which cron runs each line with.
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// cron turns an unescaped % into a newline (crontab(5)).
+std::string cron_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '%' ? std::string("\\%") : std::string(1, c);
+  return out;
+}
+
+// [begin, end) of our block in `text`, or npos when absent or unterminated.
+std::pair<std::size_t, std::size_t> block_range(std::string_view text, const std::string& home) {
+  const std::string b = begin_marker(home), e = end_marker(home);
+  std::size_t start = text.find(b);
+  while (start != std::string_view::npos && start != 0 && text[start - 1] != '\n') start = text.find(b, start + 1);
+  if (start == std::string_view::npos) return {std::string_view::npos, 0};
+  const std::size_t stop = text.find(e, start);
+  if (stop == std::string_view::npos) return {std::string_view::npos, 0};
+  return {start, stop + e.size()};
+}
+
+}  // namespace
+
+std::string cron_block(const CronSpec& spec) {
+  const std::string runtime = spec.home + "/runtime";
+  const std::string cue = runtime + "/state/cue.json";
+  const int wake_total = spec.hour * 60 + spec.minute + 5;
+  const std::string prompt =
+      "The nightly memory wake. Read " + cue +
+      " and judge each item: merge near-duplicates, supersede what is wrong, leave what is merely old; "
+      "change only files under " + spec.home + ".";
+  std::string out = begin_marker(spec.home);
+  out += cron_escape(std::to_string(spec.minute) + " " + std::to_string(spec.hour) + " * * * cd " +
+                     quote(spec.project) + " && " + quote(spec.command) + " tick --commit --home " +
+                     quote(spec.home) + " >> " + quote(runtime + "/tick.log") + " 2>&1") + "\n";
+  out += cron_escape(std::to_string(wake_total % 60) + " " + std::to_string((wake_total / 60) % 24) +
+                     " * * * cd " + quote(spec.project) + " && grep -q '\"kind\"' " + quote(cue) + " && " +
+                     spec.wake_command + " " + quote(prompt) + " >> " + quote(runtime + "/wake.log") + " 2>&1") +
+         "\n";
+  out += end_marker(spec.home);
+  return out;
+}
+
+std::string merge_crontab(std::string_view crontab, const CronSpec& spec) {
+  const std::string block = cron_block(spec);
+  const auto [start, stop] = block_range(crontab, spec.home);
+  if (start != std::string_view::npos)
+    return std::string(crontab.substr(0, start)) + block + std::string(crontab.substr(stop));
+  std::string out(crontab);
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  return out + block;
+}
+
+std::string remove_crontab(std::string_view crontab, const std::string& home) {
+  const auto [start, stop] = block_range(crontab, home);
+  if (start == std::string_view::npos) return std::string(crontab);
+  return std::string(crontab.substr(0, start)) + std::string(crontab.substr(stop));
+}
+
+std::string find_cron_block(std::string_view crontab, const std::string& home) {
+  const auto [start, stop] = block_range(crontab, home);
+  return start == std::string_view::npos ? std::string() : std::string(crontab.substr(start, stop - start));
+}
+
+}  // namespace memsim::hooks
