@@ -3,6 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/cue_sources.h"
+#include "memsim/lens.h"
 #include "memsim/process.h"
 #include "memsim/tick.h"
 
@@ -45,7 +47,8 @@ Command register_tick(CLI::App& app, CommonOptions& common) {
   return {sub, [commit](Context& ctx) -> int {
             auto policy = ctx.policy();
             if (!policy.ok()) return ctx.fail(policy.message());
-            auto t = run_tick(ctx.fs, ctx.home, *ctx.clock, *policy);
+            auto t = run_tick(ctx.fs, ctx.home, *ctx.clock, *policy,
+                              {near_duplicate_cue(), promotion_cue(policy->gates), hooks::lens_cue()});
             if (!t.ok()) return ctx.fail(t.message());
             std::string committed;
             if (*commit && !t->guarded) {

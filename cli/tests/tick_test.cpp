@@ -1,6 +1,8 @@
 // memsim tick --commit inside a git tree that holds other people's work.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include "../../core/tests/testing.h"
@@ -60,6 +62,60 @@ TEST(TickCommand, CommitsExactlyWhatTheTickChangedWhileOtherFilesAreDirty) {
   EXPECT_NE(status.find(" M notes.txt"), std::string::npos) << status;    // still dirty
   EXPECT_NE(status.find("?? untracked.txt"), std::string::npos) << status;
   EXPECT_EQ(status.find(".memsim/memory/"), std::string::npos) << status;
+}
+
+}  // namespace
+}  // namespace memsim
+
+namespace memsim {
+namespace {
+
+// The cue's sources beyond conflicts and old facts, through the binary.
+TEST(TickCommand, CuesNearDuplicatesLensesOverCapAndCandidatesNearPromotion) {
+  TempDir dir;
+  const std::string home = dir / "home", now = "2026-07-10T00:00:00Z";
+  ASSERT_EQ(memsim({"init", "--apply", "--home", home, "--now", now}).code, 0);
+  write(home + "/memory/feedback_a.md", "---\nsummary: run the whole test suite before every release tag\n---\n");
+  write(home + "/memory/feedback_b.md", "---\nsummary: run the whole test suite before each release tag\n---\n");
+  write(home + "/memory/feedback_c.md", "---\nsummary: prefer small commits with one purpose each\n---\n");
+  write(home + "/lenses/long.md", "---\ntrigger:\n  tool_match: \"Bash\"\nbody_token_cap: 10\n---\n" +
+                                      std::string(200, 'x') + "\n");
+  const std::string claim = "Always run ninja with -j2 here.";
+  auto capture = [&](const std::string& session, const std::string& ts) {
+    const std::string t = dir / (session + ".jsonl");
+    write(t, R"({"type":"user","sessionId":")" + session + R"(","timestamp":")" + ts +
+                 R"(","cwd":"/w/loom","message":{"role":"user","content":")" + claim + "\"}}\n");
+    ASSERT_EQ(memsim({"capture", t, "--home", home, "--no-user-home", "--now", now}).code, 0);
+  };
+  capture("s1", "2026-07-02T12:00:00Z");
+  capture("s2", "2026-07-02T15:00:00Z");  // the same day: one gate short
+  sh("touch -d 2026-07-01 " + testing::shell_quote(home) + "/memory/*.md " + testing::shell_quote(home) +
+     "/lenses/*.md");
+  ASSERT_EQ(memsim({"tick", "--home", home, "--now", now}).code, 0);
+  const std::string first = read(home + "/runtime/state/cue.json");
+  const auto cue = nlohmann::json::parse(first);
+  std::map<std::string, std::vector<std::string>> by_kind;
+  for (const auto& item : cue["items"]) by_kind[item["kind"]] = item["files"].get<std::vector<std::string>>();
+  EXPECT_EQ(by_kind["near-duplicate"], (std::vector<std::string>{"memory/feedback_a.md", "memory/feedback_b.md"}))
+      << first;
+  EXPECT_EQ(by_kind["lens-over-cap"], (std::vector<std::string>{"lenses/long.md"})) << first;
+  EXPECT_EQ(by_kind.count("promotion-ready"), 0u) << first;
+  ASSERT_EQ(by_kind["promotion-near"].size(), 1u) << first;
+  EXPECT_EQ(by_kind["promotion-near"][0].rfind("candidates/", 0), 0u);
+  // The same home and time give the same cue, byte for byte.
+  ASSERT_EQ(memsim({"tick", "--home", home, "--now", now}).code, 0);
+  EXPECT_EQ(read(home + "/runtime/state/cue.json"), first);
+
+  capture("s3", "2026-07-03T12:00:00Z");
+  ASSERT_EQ(memsim({"tick", "--home", home, "--now", now}).code, 0);
+  const auto after = nlohmann::json::parse(read(home + "/runtime/state/cue.json"));
+  int ready = 0, near = 0;
+  for (const auto& item : after["items"]) {
+    ready += item["kind"] == "promotion-ready";
+    near += item["kind"] == "promotion-near";
+  }
+  EXPECT_EQ(ready, 1);
+  EXPECT_EQ(near, 0);
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 
 #include "memsim/fs.h"
 #include "memsim/home.h"
+#include "memsim/tick.h"
 
 namespace re2 {
 class RE2;
@@ -55,6 +56,11 @@ struct LensSet {
 
 // Reads every lenses/*.md of the home (regular files only); a missing dir is empty.
 LensSet load_lenses(FileSystem& fs, const Home& home);
+
+// The tick's cue source for lenses: "lens-over-cap" for a lens whose body is cut
+// when served (over body_token_cap * 4 bytes), "lens-unusable" for a lens file that
+// cannot be used (no trigger, a bad regex).
+CueSource lens_cue();
 
 // Cuts s to at most max_bytes without splitting a UTF-8 sequence.
 std::string cut_utf8(std::string_view s, std::size_t max_bytes);

@@ -1,0 +1,19 @@
+// The tick's cue sources beyond conflicts and old facts (tick.h): what only a
+// model can judge, each item naming the files concerned.
+#pragma once
+
+#include "memsim/policy.h"
+#include "memsim/tick.h"
+
+namespace memsim {
+
+// "near-duplicate": two open memories whose summaries are near-duplicates
+// (search.h near_duplicates): merge them, or keep both and sharpen one.
+CueSource near_duplicate_cue();
+
+// The promotion dry run (promote.h plan_promotions, the project home only):
+// "promotion-ready" for a candidate that passes L1 -> L2, and "promotion-near"
+// for one blocked by a single gate, so the wake can look for the missing evidence.
+CueSource promotion_cue(const GateRules& gates);
+
+}  // namespace memsim
