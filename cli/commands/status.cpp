@@ -1,14 +1,17 @@
 // memsim status: health at a glance. Index bytes and rows against each band's
-// budget, whether MEMORY.md is current, how many memories were never reinforced,
-// and what lint found.
+// budget, whether MEMORY.md is current and how old, how many memories were never
+// reinforced, seed 003's file budgets, what lint found, the last tick and the cue.
 #include <map>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
 #include "commands/report.h"
+#include "memsim/budgets.h"
 #include "memsim/lint.h"
 #include "memsim/reindex.h"
+#include "memsim/tick.h"
 
 namespace memsim::cli {
 
@@ -19,6 +22,50 @@ nlohmann::json conflicts_json(const std::vector<Conflict>& conflicts) {
   nlohmann::json arr = nlohmann::json::array();
   for (const Conflict& c : conflicts) arr.push_back({{"key", c.key}, {"files", c.files}, {"winner", c.winner}});
   return arr;
+}
+
+nlohmann::json size_json(const FileSize& f) {
+  return {{"file", f.rel_path}, {"lines", f.lines}, {"bytes", f.bytes}};
+}
+
+nlohmann::json budgets_json(const std::vector<FileBudget>& budgets) {
+  nlohmann::json arr = nlohmann::json::array();
+  for (const FileBudget& b : budgets) {
+    nlohmann::json over = nlohmann::json::array();
+    for (const FileSize& f : b.over) over.push_back(size_json(f));
+    arr.push_back({{"name", b.name}, {"max_lines", b.max_lines}, {"max_bytes", b.max_bytes}, {"files", b.files},
+                   {"largest", b.files ? size_json(b.largest) : nlohmann::json(nullptr)}, {"over", over}});
+  }
+  return arr;
+}
+
+std::string budgets_text(const std::vector<FileBudget>& budgets) {
+  std::string out = "file budgets (seed 003):\n";
+  for (const FileBudget& b : budgets) {
+    std::string line = "  " + b.name + " (" + std::to_string(b.max_lines) + " lines, " +
+                       std::to_string(b.max_bytes / 1024) + " KB each): ";
+    if (b.files == 0) {
+      line += "none";
+    } else {
+      line += std::to_string(b.files) + " file(s), largest " + b.largest.rel_path + " " +
+              std::to_string(b.largest.lines) + " lines " + std::to_string(b.largest.bytes) + " B; ";
+      line += b.over.empty() ? "all within" : std::to_string(b.over.size()) + " over:";
+      for (std::size_t i = 0; i < b.over.size() && i < 5; ++i)
+        line += " " + b.over[i].rel_path + " (" + std::to_string(b.over[i].lines) + " lines, " +
+                std::to_string(b.over[i].bytes) + " B)";
+      if (b.over.size() > 5) line += " ...";
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+// runtime/state/<file> as JSON, or null when absent or unreadable (status only reports).
+nlohmann::json state_json(FileSystem& fs, const std::string& path) {
+  auto text = fs.read_file(path);
+  if (!text.ok()) return nullptr;
+  auto j = nlohmann::json::parse(*text, nullptr, false);
+  return j.is_discarded() ? nlohmann::json(nullptr) : j;
 }
 
 }  // namespace
@@ -47,6 +94,20 @@ Command register_status(CLI::App& app, CommonOptions& common) {
               by_severity[std::string(severity_name(f.severity))]++;
               if (f.severity != Severity::kInfo) by_code[f.code]++;
             }
+            auto budgets = file_budgets(ctx.fs, ctx.home);
+            if (!budgets.ok()) return ctx.fail(budgets.message());
+            const nlohmann::json last_tick = state_json(ctx.fs, last_tick_path(ctx.home));
+            const nlohmann::json cue_file = state_json(ctx.fs, cue_path(ctx.home));
+            nlohmann::json cue = nullptr;
+            if (cue_file.is_object() && cue_file.contains("items") && cue_file["items"].is_array()) {
+              std::map<std::string, int> kinds;
+              for (const auto& item : cue_file["items"])
+                if (item.is_object() && item.contains("kind") && item["kind"].is_string()) kinds[item["kind"]]++;
+              cue = {{"items", cue_file["items"].size()}, {"by_kind", kinds}};
+            }
+            std::optional<double> index_age_hours;
+            if (auto info = ctx.fs.stat(ctx.home.index_path()); info.ok() && info->kind == FileKind::kRegular)
+              index_age_hours = static_cast<double>(ctx.clock->now() - info->mtime) / 3600.0;
             if (ctx.json) {
               nlohmann::json j{{"home", ctx.home.root()},
                                {"memories", r.corpus.memories.size()},
@@ -57,14 +118,21 @@ Command register_status(CLI::App& app, CommonOptions& common) {
                                {"index", index_state},
                                {"bands", bands_json(rep->index, *policy)},
                                {"lint", {{"by_severity", by_severity}, {"by_code", by_code}}},
-                               {"journal_bad_lines", rep->bad_journal_lines}};
+                               {"journal_bad_lines", rep->bad_journal_lines},
+                               {"index_age_hours", index_age_hours ? nlohmann::json(*index_age_hours)
+                                                                   : nlohmann::json(nullptr)},
+                               {"budgets", budgets_json(*budgets)},
+                               {"last_tick", last_tick},
+                               {"cue", cue}};
               ctx.out << j.dump(2) << "\n";
               return 0;
             }
             ctx.out << "home " << ctx.home.root() << ": " << r.corpus.memories.size() << " memories, "
                     << base << " at base stability (never reinforced), " << pinned << " pinned\n"
-                    << "MEMORY.md is " << index_state << "\n"
-                    << bands_text(rep->index, *policy);
+                    << "MEMORY.md is " << index_state;
+            if (index_age_hours && *index_age_hours >= 0)
+              ctx.out << ", written " << static_cast<long>(*index_age_hours) << " h ago";
+            ctx.out << "\n" << bands_text(rep->index, *policy) << budgets_text(*budgets);
             ctx.out << "conflicts: " << r.conflicts.size() << "\n";
             for (const Conflict& c : r.conflicts) {
               ctx.out << "  key '" << c.key << "':";
@@ -75,6 +143,23 @@ Command register_status(CLI::App& app, CommonOptions& common) {
                     << " warning(s)";
             for (const auto& [code, n] : by_code) ctx.out << (code == by_code.begin()->first ? " (" : ", ") << code << " " << n;
             ctx.out << (by_code.empty() ? "" : ")") << "\n";
+            if (last_tick.is_object()) {
+              ctx.out << "last tick: " << last_tick.value("time", std::string("?"))
+                      << (last_tick.value("guarded", false) ? " (guarded: a memory file was being edited)" : "")
+                      << ", wrote back " << last_tick.value("written_back", 0) << ", changed "
+                      << (last_tick.contains("changed") ? last_tick["changed"].size() : 0) << " file(s)\n";
+            } else {
+              ctx.out << "last tick: never (run memsim tick, or install-hooks --cron)\n";
+            }
+            if (cue.is_object()) {
+              ctx.out << "cue: " << cue["items"].get<std::size_t>() << " item(s) for the reflective wake";
+              std::string sep = " (";
+              for (const auto& [kind, n] : cue["by_kind"].items()) {
+                ctx.out << sep << kind << " " << n.get<int>();
+                sep = ", ";
+              }
+              ctx.out << (sep == " (" ? "" : ")") << "\n";
+            }
             return 0;
           }};
 }

@@ -142,6 +142,30 @@ TEST_F(Commands, ErrorsNameTheProblemAndExitNonZero) {
   EXPECT_EQ(memsim({"frobnicate"}).code, 2);
 }
 
+TEST_F(Commands, StatusReportsFileBudgetsTheLastTickAndTheCue) {
+  init();
+  std::string long_body;
+  for (int i = 0; i < 301; ++i) long_body += "line\n";
+  write(home() + "/memory/feedback_long.md", "---\nsummary: a file past seed 003's topic limit\n---\n" + long_body);
+  auto before = nlohmann::json::parse(run({"status", "--json"}).out);
+  ASSERT_EQ(before["budgets"].size(), 4u);
+  EXPECT_EQ(before["budgets"][3]["name"], "topic files");
+  ASSERT_EQ(before["budgets"][3]["over"].size(), 1u);
+  EXPECT_EQ(before["budgets"][3]["over"][0]["file"], "memory/feedback_long.md");
+  EXPECT_TRUE(before["last_tick"].is_null());
+  EXPECT_TRUE(before["cue"].is_null());
+  EXPECT_NE(run({"status"}).out.find("last tick: never"), std::string::npos);
+
+  ASSERT_EQ(run({"tick"}, "2026-08-01T00:00:00Z").code, 0);
+  auto after = nlohmann::json::parse(run({"status", "--json"}, "2026-08-01T01:00:00Z").out);
+  EXPECT_EQ(after["last_tick"]["time"], "2026-08-01T00:00:00Z");
+  ASSERT_TRUE(after["cue"].is_object());
+  const std::string text = run({"status"}, "2026-08-01T01:00:00Z").out;
+  EXPECT_NE(text.find("last tick: 2026-08-01T00:00:00Z"), std::string::npos) << text;
+  EXPECT_NE(text.find("topic files (300 lines, 15 KB each): "), std::string::npos) << text;
+  EXPECT_NE(text.find("1 over: memory/feedback_long.md (304 lines"), std::string::npos) << text;
+}
+
 TEST_F(Commands, PolicyYamlOverridesBudgets) {
   init();
   write(home() + "/policy.yaml", "hot_budget: 30\n");
