@@ -1,6 +1,7 @@
 // capture_transcript: L0 -> L1. Redaction happens here, before anything is
 // written; the transcript itself is only read.
 #include <map>
+#include <optional>
 
 #include "memsim/atoms.h"
 #include "memsim/redact.h"
@@ -23,7 +24,8 @@ struct Found {
 }  // namespace
 
 Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, const std::string& transcript_path,
-                          const std::string& project, CaptureStats* stats, int max_slots) {
+                          const std::string& project, CaptureStats* stats, int max_slots,
+                          const Redactor* shared_redactor) {
   CaptureStats local;
   CaptureStats& st = stats ? *stats : local;
   auto data = fs.read_file(transcript_path);
@@ -38,7 +40,8 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
   st.injected += scan.injected;
   st.ignored += scan.ignored;
 
-  const Redactor redactor;
+  std::optional<Redactor> own;
+  const Redactor& redactor = shared_redactor ? *shared_redactor : own.emplace();
   std::map<std::string, std::vector<Found>> by_key;
   for (const TranscriptText& t : scan.texts) {
     for (const Marker& m : find_markers(t)) {

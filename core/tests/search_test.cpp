@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 
 #include "memsim/journal.h"
 #include "memsim/reindex.h"
+#include "memsim/rng.h"
 #include "memsim/search.h"
 #include "testing.h"
 
@@ -191,6 +193,41 @@ TEST(HotFiles, ReadsOnlyTheHotSection) {
   EXPECT_EQ(hot_files("# Memory index\n\n## Hot\n- a_b.md: x: y\n- c_d.md: z [pinned]\n\n## New\n- e_f.md: n\n"),
             (std::vector<std::string>{"a_b.md", "c_d.md"}));
   EXPECT_TRUE(hot_files("garbage").empty());
+}
+
+// The prefix filter must find exactly what comparing every pair finds, also when
+// a few terms are shared by nearly every summary.
+TEST(NearDuplicates, MatchesEveryPairComparedOnAGeneratedCorpus) {
+  const std::vector<std::string> vocab = {"deploy", "staging", "cache", "lock", "index", "retry", "token",
+                                          "schema", "budget", "review", "parser", "queue", "shard", "hook"};
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Rng rng(seed);
+    std::vector<std::string> summaries;
+    for (int i = 0; i < 150; ++i) {
+      std::string s = "build test";  // common to all
+      const auto len = rng.between(1, 8);
+      for (std::int64_t k = 0; k < len; ++k) s += " " + vocab[rng.below(vocab.size())];
+      summaries.push_back(s);
+    }
+    std::vector<std::pair<std::size_t, std::size_t>> brute;
+    std::vector<std::vector<std::string>> terms;
+    for (const auto& s : summaries) {
+      auto t = query_terms(s);
+      std::sort(t.begin(), t.end());
+      terms.push_back(t);
+    }
+    for (std::size_t a = 0; a < terms.size(); ++a)
+      for (std::size_t b = a + 1; b < terms.size(); ++b) {
+        if (terms[a].size() < 3 || terms[b].size() < 3) continue;
+        std::vector<std::string> both;
+        std::set_intersection(terms[a].begin(), terms[a].end(), terms[b].begin(), terms[b].end(),
+                              std::back_inserter(both));
+        const double uni = static_cast<double>(terms[a].size() + terms[b].size() - both.size());
+        if (static_cast<double>(both.size()) >= kNearDuplicate * uni) brute.emplace_back(a, b);
+      }
+    ASSERT_FALSE(brute.empty());
+    EXPECT_EQ(near_duplicates(summaries), brute) << "seed " << seed;
+  }
 }
 
 TEST(NearDuplicates, SimilarSummariesPairUpAndShortOnesDoNot) {

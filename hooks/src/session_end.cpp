@@ -53,7 +53,8 @@ Result<Outcome> session_end(HookContext& ctx, const nlohmann::json& payload) {
     return Outcome{};
   }
   CaptureStats stats;
-  if (Status s = capture_transcript(ctx.fs, ctx.home, ctx.clock, path, project, &stats, kInlineCaptureSlots); !s.ok())
+  if (Status s = capture_transcript(ctx.fs, ctx.home, ctx.clock, path, project, &stats, kInlineCaptureSlots,
+                                        ctx.redactor); !s.ok())
     return s.error();
   if (stats.deferred) {
     if (Status s = capture_detached(ctx.home, path, project); !s.ok()) return s.error();

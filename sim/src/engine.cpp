@@ -14,9 +14,12 @@
 #include "memsim/frontmatter.h"
 #include "memsim/home.h"
 #include "memsim/journal.h"
+#include "memsim/lens.h"
+#include "memsim/cue_sources.h"
 #include "memsim/reindex.h"
 #include "memsim/sim/sim_fs.h"
 #include "memsim/sim/world.h"
+#include "memsim/tick.h"
 #include "memsim/timefmt.h"
 #include "touch.h"
 
@@ -114,7 +117,7 @@ class Engine {
   void supersede(VariantState& v, const std::string& old_name, const std::string& new_name);
   // Checks.
   void check_always(VariantState& v);
-  void check_index(VariantState& v, const ReindexReport& rep);
+  void check_index(VariantState& v, const ReindexReport& rep, bool disk_current);
   void violation(VariantState& v, const std::string& what);
   DayMetrics& today(VariantState& v);
   int day_index(Seconds t) const { return static_cast<int>((t - sc_.start) / kSecondsPerDay); }
@@ -138,6 +141,7 @@ class Engine {
   int next_session_ = 0;
   int open_sessions_ = 0;
   int taught_ = 0;
+  Redactor redactor_;  // one for the run: building one compiles every rule
 };
 
 Status Engine::setup() {
@@ -371,9 +375,22 @@ void Engine::load_index_view(VariantState& v) {
 
 void Engine::reindex_variant(VariantState& v, bool tick) {
   const Policy& policy = v.spec->policy;
-  auto rep = reindex(fs_, v.home, clock_, policy);
+  bool guarded = false;
+  if (tick) {
+    // The nightly tick is the production one, with the command's cue sources. The
+    // view below is then read without writing, so a tick the live guard held back
+    // stays held back.
+    auto t = run_tick(fs_, v.home, clock_, policy,
+                      {near_duplicate_cue(), promotion_cue(policy.gates), hooks::lens_cue()});
+    if (!t.ok()) return violation(v, "tick: " + t.message());
+    today(v).cue_items += static_cast<int>(t->cue.size());
+    guarded = t->guarded;
+    if (t->guarded) out_.sometimes["nightly tick guarded (a memory file changed in the last 10 minutes)"]++;
+  }
+  auto rep = reindex(fs_, v.home, clock_, policy, {.write = !tick});
   if (!rep.ok()) return violation(v, "reindex: " + rep.message());
-  if (tick || opt_.check) check_index(v, *rep);
+  // A guarded tick leaves yesterday's MEMORY.md on disk, as it should.
+  if (tick || opt_.check) check_index(v, *rep, !guarded);
   const Ranked& r = rep->ranked;
   const Seconds now = clock_.now();
   DayMetrics& m = today(v);
@@ -493,7 +510,7 @@ void Engine::reindex_variant(VariantState& v, bool tick) {
   v.view = std::move(view);
 }
 
-void Engine::check_index(VariantState& v, const ReindexReport& rep) {
+void Engine::check_index(VariantState& v, const ReindexReport& rep, bool disk_current) {
   const Policy& p = v.spec->policy;
   const IndexOutput& ix = rep.index;
   // Nothing lost: every file of the world is ranked and lands in exactly one band.
@@ -511,6 +528,7 @@ void Engine::check_index(VariantState& v, const ReindexReport& rep) {
   for (std::size_t i = 1; i < ix.entries.size(); ++i)
     if (!ranks_before(ix.entries[i - 1], ix.entries[i])) violation(v, "total order broken at " + ix.entries[i].filename);
   // What is on disk is what a pure recomputation gives (no torn or stale file).
+  if (!disk_current) return;
   auto disk = fs_.read_file(v.home.index_path());
   if (!disk.ok() || *disk != build_index(rep.ranked.entries, clock_.now(), p).memory_md)
     violation(v, "no torn file: MEMORY.md differs from its recomputation");
@@ -583,7 +601,9 @@ void Engine::apply(VariantState& v, const Event& e) {
       }
       break;
     }
-    case EventKind::kSessionEnd: session_end(fs_, clock_, v.home, "s" + std::to_string(e.session), transcript); break;
+    case EventKind::kSessionEnd:
+      session_end(fs_, clock_, v.home, "s" + std::to_string(e.session), transcript, redactor_);
+      break;
     case EventKind::kTeach:
     case EventKind::kContradict: {
       // e.path is the new file's name, e.text its text (decided once, in handle()).
@@ -695,7 +715,7 @@ Result<RunResult> Engine::run() {
     for (const DayMetrics& d : v.result.days) {
       t.sessions += d.sessions; t.needs += d.needs; t.met_index += d.met_index; t.met_search += d.met_search;
       t.missed += d.missed; t.bytes_loaded += d.bytes_loaded; t.stale_exposure += d.stale_exposure;
-      t.churn += d.churn; t.violations += d.violations; t.touches += d.touches; t.deferred_live += d.deferred_live;
+      t.churn += d.churn; t.violations += d.violations; t.touches += d.touches; t.deferred_live += d.deferred_live; t.cue_items += d.cue_items;
       t.secrets_committed = std::max(t.secrets_committed, d.secrets_committed);
       if (d.files > 0) {
         t.dropped = d.dropped; t.files = d.files; t.hot_bytes = d.hot_bytes; t.new_bytes = d.new_bytes;
@@ -711,7 +731,7 @@ Result<RunResult> Engine::run() {
       "initial corpus: sim's generator with fixtures::generate_corpus's interface (memsim_fixtures not linked)",
       "search is modelled: found with probability search_base + search_quality_weight * quality; never reinforces",
       "promotions and secrets: capture/promotion (issue 5) is not linked; promotions are 0, secrets are scanned for",
-      "nightly tick = reindex() (issue 6 not linked); the reflective wake is a counted no-op",
+      "nightly tick = run_tick() with the cue sources of memsim tick; the reflective wake is a counted no-op",
   };
   if (opt_.keep) {
     out_.run_dir = run_dir_;

@@ -22,7 +22,7 @@ nlohmann::json day_json(const DayMetrics& d) {
           {"missed", d.missed}, {"bytes_loaded", d.bytes_loaded}, {"stale_exposure", d.stale_exposure},
           {"promotions_true", d.promotions_true}, {"promotions_false", d.promotions_false},
           {"secrets_committed", d.secrets_committed}, {"churn", d.churn}, {"dropped", d.dropped},
-          {"violations", d.violations}, {"touches", d.touches}, {"deferred_live", d.deferred_live},
+          {"violations", d.violations}, {"touches", d.touches}, {"deferred_live", d.deferred_live}, {"cue_items", d.cue_items},
           {"files", d.files}, {"hot_bytes", d.hot_bytes}, {"new_bytes", d.new_bytes}, {"cold_bytes", d.cold_bytes},
           {"archive_bytes", d.archive_bytes}, {"loaded_rows", d.loaded_rows},
           {"stability_p10", d.stability_p10}, {"stability_p50", d.stability_p50}, {"stability_p90", d.stability_p90}};

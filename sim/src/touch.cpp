@@ -2,16 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "memsim/journal.h"
-#include "memsim/memory_file.h"
 
-#if MEMSIM_SIM_HOOKS
 #include "memsim/hooks.h"
-#endif
 
 namespace memsim::sim {
 
-#if MEMSIM_SIM_HOOKS
 namespace {
 
 nlohmann::json payload(const std::string& event, const Home& home, const std::string& session,
@@ -24,8 +19,9 @@ nlohmann::json payload(const std::string& event, const Home& home, const std::st
 const char* const kTouchPath = "hooks::run_hook (the production hook code)";
 
 namespace {
-std::string hook(FileSystem& fs, const Clock& clock, const Home& home, std::string_view event, const nlohmann::json& j) {
-  hooks::HookContext ctx{fs, clock, home, [](const std::string&) { return std::optional<std::string>(); }};
+std::string hook(FileSystem& fs, const Clock& clock, const Home& home, std::string_view event, const nlohmann::json& j,
+                 const Redactor* redactor = nullptr) {
+  hooks::HookContext ctx{fs, clock, home, [](const std::string&) { return std::optional<std::string>(); }, redactor};
   return hooks::run_hook(ctx, event, j.dump());
 }
 }  // namespace
@@ -48,29 +44,11 @@ std::string session_start(FileSystem& fs, const Clock& clock, const Home& home, 
 }
 
 std::string session_end(FileSystem& fs, const Clock& clock, const Home& home, const std::string& session,
-                        const std::string& transcript) {
+                        const std::string& transcript, const Redactor& redactor) {
   nlohmann::json j = payload("SessionEnd", home, session, transcript);
   j["reason"] = "other";
-  return hook(fs, clock, home, "session-end", j);
+  return hook(fs, clock, home, "session-end", j, &redactor);
 }
 
-#else
-
-const char* const kTouchPath = "append_touch (memsim_hooks not linked yet)";
-
-Status pre_tool_use(FileSystem& fs, const Clock& clock, const Home& home, const std::string& tool,
-                    const std::string& path, const std::string& session) {
-  if (tool != "Read" && tool != "Edit" && tool != "Write" && tool != "MultiEdit") return {};
-  const std::string dir = home.memory_dir() + "/";
-  if (!path.starts_with(dir)) return {};
-  const std::string name = path.substr(dir.size());
-  if (name.find('/') != std::string::npos || !is_memory_name(name)) return {};
-  return append_touch(fs, home, Touch{clock.now(), tool, name, session});
-}
-
-std::string session_start(FileSystem&, const Clock&, const Home&, const std::string&, const std::string&) { return {}; }
-std::string session_end(FileSystem&, const Clock&, const Home&, const std::string&, const std::string&) { return {}; }
-
-#endif
 
 }  // namespace memsim::sim

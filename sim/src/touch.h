@@ -1,7 +1,5 @@
-// The one place where simulated harness events reach the production code. With
-// memsim_hooks linked (MEMSIM_SIM_HOOKS=1) they go through hooks::run_hook with
-// Claude Code's payloads; without it, a memory-file touch goes straight to
-// core's append_touch, which is what the PreToolUse hook does for it.
+// The one place where simulated harness events reach the production code: each
+// goes through hooks::run_hook with a payload shaped like Claude Code's.
 #pragma once
 
 #include <string>
@@ -9,17 +7,19 @@
 #include "memsim/clock.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
+#include "memsim/redact.h"
 
 namespace memsim::sim {
 
-extern const char* const kTouchPath;  // "hooks::run_hook" or "append_touch (hooks not linked)"
+extern const char* const kTouchPath;  // names the path, for the report's notes
 
 Status pre_tool_use(FileSystem& fs, const Clock& clock, const Home& home, const std::string& tool,
                     const std::string& path, const std::string& session);
-// Return what the hook printed (empty without hooks).
+// Return what the hook printed.
 std::string session_start(FileSystem& fs, const Clock& clock, const Home& home, const std::string& session,
                           const std::string& transcript);
+// `redactor` is the engine's, kept for the whole run (building one compiles every rule).
 std::string session_end(FileSystem& fs, const Clock& clock, const Home& home, const std::string& session,
-                        const std::string& transcript);
+                        const std::string& transcript, const Redactor& redactor);
 
 }  // namespace memsim::sim

@@ -13,7 +13,15 @@ namespace {
 constexpr const char* kWords[] = {
     "build", "cache", "deploy", "schema", "retry", "lock", "index", "budget", "review", "test",
     "release", "migration", "token", "latency", "parser", "config", "backup", "queue", "auth", "render",
-    "journal", "fixture", "profile", "vendor", "branch", "hook", "metric", "shard", "timeout", "logging"};
+    "journal", "fixture", "profile", "vendor", "branch", "hook", "metric", "shard", "timeout", "logging",
+    // A wider vocabulary than the first thirty words, so that summaries differ as
+    // real ones do: with thirty, most pairs looked like near-duplicates.
+    "archive", "bucket", "compile", "daemon", "export", "flag", "gateway", "header", "import", "kernel",
+    "ledger", "manifest", "network", "owner", "patch", "quota", "router", "sandbox", "template", "upload",
+    "version", "webhook", "worker", "alert", "binary", "cluster", "digest", "encoder", "firewall", "graph",
+    "handler", "invoice", "loader", "mirror", "notebook", "payload", "replica", "scheduler", "snapshot",
+    "tenant", "tracer", "upgrade", "validator", "widget", "locale", "monitor", "pipeline", "registry",
+    "session", "signal", "socket", "storage", "stream", "symbol", "thread", "trigger", "vault", "volume"};
 constexpr std::size_t kWordCount = sizeof(kWords) / sizeof(kWords[0]);
 constexpr const char* kTypes[] = {"feedback", "project", "reference", "user", "process", "decision", "preference"};
 

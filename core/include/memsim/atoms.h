@@ -19,6 +19,7 @@
 #include "memsim/clock.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
+#include "memsim/redact.h"
 #include "memsim/result.h"
 #include "memsim/transcript.h"
 
@@ -95,7 +96,10 @@ struct CaptureStats {
 // written and synced (about 0.65 ms here), so a caller with a deadline passes
 // max_slots: when the transcript fills more slots than that, nothing is written
 // and stats->deferred says so (scanning is cheap: 10 MB in about 0.2 s).
+// `redactor` may be one the caller keeps across captures (building one compiles
+// every rule); null builds one for this call.
 Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, const std::string& transcript_path,
-                          const std::string& project, CaptureStats* stats, int max_slots = -1);
+                          const std::string& project, CaptureStats* stats, int max_slots = -1,
+                          const Redactor* redactor = nullptr);
 
 }  // namespace memsim

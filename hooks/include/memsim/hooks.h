@@ -11,6 +11,7 @@
 #include "memsim/clock.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
+#include "memsim/redact.h"
 
 namespace memsim::hooks {
 
@@ -20,6 +21,9 @@ struct HookContext {
   Home home;
   // Environment lookup (MEMSIM_<EVENT>=0 disables an event); the CLI passes getenv.
   std::function<std::optional<std::string>(const std::string&)> env;
+  // A redactor kept across many hook calls in one process (the simulator); null
+  // builds one per capture, as a hook process does anyway.
+  const Redactor* redactor = nullptr;
 };
 
 // Runs one event ("pre-tool-use", "session-start", "user-prompt-submit",

@@ -35,6 +35,7 @@ struct DayMetrics {
   int violations = 0;
   int touches = 0;               // Read/Edit/Write of memory files issued
   int deferred_live = 0;         // write-backs the live guard postponed at the tick
+  int cue_items = 0;             // items the nightly tick left for the reflective wake
   // Snapshot at the tick.
   int files = 0, hot_bytes = 0, new_bytes = 0, cold_bytes = 0, archive_bytes = 0, loaded_rows = 0;
   double stability_p10 = 0, stability_p50 = 0, stability_p90 = 0;
