@@ -617,7 +617,7 @@ void Engine::apply(VariantState& v, const Event& e) {
       break;
     case EventKind::kTick: reindex_variant(v, true); break;
     case EventKind::kAdopt: {
-      // A human's adopt pass: capture and promotion (issue 5) are not linked, so
+      // A human's adopt pass: nothing stages proposals yet (the tick only cues them), so
       // staged/ stays empty; a proposal appearing there would be counted here.
       auto staged = fs_.list_dir(v.home.staged_dir());
       if (staged.ok()) out_.sometimes["staged proposals seen by adopt"] += static_cast<long long>(staged->size());
@@ -728,9 +728,10 @@ Result<RunResult> Engine::run() {
   }
   out_.notes = {
       std::string("tool calls go through ") + kTouchPath,
-      "initial corpus: sim's generator with fixtures::generate_corpus's interface (memsim_fixtures not linked)",
+      "initial corpus: sim's own generator (generate_sim_corpus), shaped like fixtures::generate_corpus",
       "search is modelled: found with probability search_base + search_quality_weight * quality; never reinforces",
-      "promotions and secrets: capture/promotion (issue 5) is not linked; promotions are 0, secrets are scanned for",
+      "capture runs in the session-end hook and the tick's promotion dry run cues what is ready; the simulated "
+      "human does not adopt yet, so promotions are 0; planted secrets are scanned for in committed files",
       "nightly tick = run_tick() with the cue sources of memsim tick; the reflective wake is a counted no-op",
   };
   if (opt_.keep) {

@@ -164,7 +164,7 @@ std::string report_markdown(const Scenario& sc, const RunResult& r) {
                      per_session(t.stale_exposure, t.sessions), t.churn, t.dropped, t.secrets_committed, t.violations);
   }
   s += "\nNeeds are counted per session; \"met from index\" means the agent recognised the memory's row in what it"
-       " loaded at session start and read the file. Promotions are 0: capture (issue 5) is not linked yet.\n\n## Notes\n\n";
+       " loaded at session start and read the file. Promotions are 0: the simulated human does not adopt yet.\n\n## Notes\n\n";
   for (const auto& n : r.notes) s += "- " + n + "\n";
   return s;
 }
