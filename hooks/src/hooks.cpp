@@ -86,7 +86,15 @@ std::string run(HookContext& ctx, std::string_view event, std::string_view paylo
   Result<detail::Outcome> outcome = detail::Outcome{};
   if (event == "pre-tool-use") outcome = detail::pre_tool_use(ctx, j);
   else if (event == "session-start") outcome = detail::session_start(ctx, j);
-  else if (event == "user-prompt-submit") outcome = detail::Outcome{prompt_context(ctx.fs, ctx.home, ctx.clock, Policy{}, j.value("prompt", std::string())), {}};
+  else if (event == "user-prompt-submit") {
+    // The home's policy, as the index was built with it; a broken policy.yaml is
+    // logged and nothing is printed.
+    auto policy = load_policy(ctx.fs, ctx.home.root());
+    if (policy.ok())
+      outcome = detail::Outcome{prompt_context(ctx.fs, ctx.home, ctx.clock, *policy, j.value("prompt", std::string())), {}};
+    else
+      outcome = policy.error();
+  }
   else if (event == "session-end") outcome = detail::session_end(ctx, j);
   // stop: capture runs once, at session end, over the whole transcript.
   if (!outcome.ok()) {

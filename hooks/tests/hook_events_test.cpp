@@ -389,6 +389,18 @@ TEST(SessionEnd, CapturesTheTranscriptOnceAndPrintsNothing) {
   EXPECT_EQ(f.errors(), "");
 }
 
+// The prompt hook reads the home's policy.yaml: a broken one is logged, naming the
+// file, and the hook prints nothing.
+TEST(OtherEvents, UserPromptSubmitReadsTheHomesPolicy) {
+  Fixture f;
+  write(f.home + "/policy.yaml", "hot_budgte: 1\n");
+  EXPECT_EQ(f.run("user-prompt-submit",
+                  R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","hook_event_name":"UserPromptSubmit","prompt":"verify claiming"})"),
+            "");
+  EXPECT_NE(f.errors().find("policy.yaml"), std::string::npos) << f.errors();
+  EXPECT_NE(f.errors().find("hot_budgte"), std::string::npos) << f.errors();
+}
+
 TEST(OtherEvents, PrintNothingForAnEmptyHome) {
   Fixture f;
   EXPECT_EQ(f.run("user-prompt-submit",
