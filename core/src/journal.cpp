@@ -12,15 +12,26 @@ bool has_space_or_newline(std::string_view s) {
   return s.find_first_of(" \t\r\n") != std::string_view::npos;
 }
 
+// What keeps these fields from making a journal line, or nullptr. The reader
+// applies the same test, so it accepts exactly the lines the writer can write
+// (a forged line naming "../x.md" is garbage, not a touch).
+const char* field_problem(std::string_view tool, std::string_view filename, std::string_view session) {
+  if (tool.empty() || has_space_or_newline(tool)) return "bad tool name";
+  if (has_space_or_newline(session)) return "bad session id";
+  if (filename.empty() || filename.find_first_of("\r\n/") != std::string_view::npos || filename.front() == ' ' ||
+      filename.back() == ' ')
+    return "bad file name";
+  return nullptr;
+}
+
 }  // namespace
 
 Result<std::string> format_touch(const Touch& t) {
   const std::string session = t.session.empty() ? "-" : t.session;
-  if (t.tool.empty() || has_space_or_newline(t.tool)) return Error{"journal: bad tool name"};
-  if (has_space_or_newline(session)) return Error{"journal: bad session id"};
-  if (t.filename.empty() || t.filename.find_first_of("\r\n/") != std::string::npos ||
-      t.filename.front() == ' ' || t.filename.back() == ' ')
-    return Error{"journal: bad file name '" + t.filename + "'"};
+  if (const char* problem = field_problem(t.tool, t.filename, session)) {
+    const bool name = std::string_view(problem) == "bad file name";
+    return Error{std::string("journal: ") + problem + (name ? " '" + t.filename + "'" : std::string())};
+  }
   return format_instant(t.time) + " " + t.tool + " " + t.filename + " " + session + "\n";
 }
 
@@ -41,7 +52,8 @@ JournalRead parse_journal(std::string_view text) {
     std::optional<Seconds> time;
     if (complete && s2 != std::string_view::npos && s3 > s2 + 1 && s3 + 1 < line.size())
       time = parse_instant(line.substr(0, s1));
-    if (!time || s2 == s1 + 1) {
+    if (!time || s2 == s1 + 1 ||
+        field_problem(line.substr(s1 + 1, s2 - s1 - 1), line.substr(s2 + 1, s3 - s2 - 1), line.substr(s3 + 1))) {
       ++out.bad_lines;
       continue;
     }
