@@ -17,12 +17,16 @@ CueSource near_duplicate_cue() {
       open.push_back(i);
       summaries.push_back(r.entries[i].summary);
     }
-    for (const auto& [a, b] : near_duplicates(summaries)) {
-      const Entry& x = r.entries[open[a]];
-      const Entry& y = r.entries[open[b]];
+    const auto pairs = near_duplicates(summaries);
+    for (std::size_t p = 0; p < pairs.size() && p < kMaxNearDuplicateItems; ++p) {
+      const Entry& x = r.entries[open[pairs[p].first]];
+      const Entry& y = r.entries[open[pairs[p].second]];
+      std::string detail = "summaries nearly the same: merge them (supersede one), or keep both and sharpen one";
+      if (p + 1 == kMaxNearDuplicateItems && pairs.size() > kMaxNearDuplicateItems)
+        detail += " (" + std::to_string(pairs.size() - kMaxNearDuplicateItems) + " more pairs not listed)";
       out.push_back({"near-duplicate",
                      {"memory/" + std::min(x.filename, y.filename), "memory/" + std::max(x.filename, y.filename)},
-                     "summaries nearly the same: merge them (supersede one), or keep both and sharpen one"});
+                     detail});
     }
   };
 }

@@ -2,13 +2,18 @@
 // model can judge, each item naming the files concerned.
 #pragma once
 
+#include <cstddef>
+
 #include "memsim/policy.h"
 #include "memsim/tick.h"
 
 namespace memsim {
 
 // "near-duplicate": two open memories whose summaries are near-duplicates
-// (search.h near_duplicates): merge them, or keep both and sharpen one.
+// (search.h near_duplicates): merge them, or keep both and sharpen one. At most
+// kMaxNearDuplicateItems pairs, the last saying how many more there are: a home of
+// templated summaries could pair thousands, and one wake cannot judge them all.
+constexpr std::size_t kMaxNearDuplicateItems = 100;
 CueSource near_duplicate_cue();
 
 // The promotion dry run (promote.h plan_promotions, the project home only):
