@@ -3,7 +3,7 @@
 # apply it to a private copy of the tree, build the property tests there, run
 # them, and report which properties failed. A mutant that no property kills
 # "survives"; the script exits 1 if any survives (2 if the unmutated tree fails
-# or a patch does not apply or build). /work/main and its git state are only read.
+# or a patch does not apply or build). the source checkout and its git state are only read.
 #
 #   properties/run-mutants.sh [name ...]     default: every mutant
 #   RC_PARAMS=...                            passed through (default max_success=100 noshrink=1)
@@ -24,9 +24,9 @@ export CCACHE_BASEDIR=$tree
 export RC_PARAMS=${RC_PARAMS:-max_success=100 noshrink=1}
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-# core and properties only (properties/standalone), so a half-edited CLI or hook
-# elsewhere in the tree cannot stop a mutant run.
-cmake -S "$tree/properties/standalone" -B "$build" -G Ninja "${launcher[@]}" >"$work/cmake.log" 2>&1 ||
+# The whole project is configured (one set of flags, the top-level's), but only
+# property_tests and what it needs (core) is built.
+cmake -S "$tree" -B "$build" -G Ninja -DMEMSIM_WERROR=ON "${launcher[@]}" >"$work/cmake.log" 2>&1 ||
   { echo "configure failed, see $work/cmake.log"; trap - EXIT; exit 2; }
 
 run_props() {  # $1: log file. Prints the failed properties, space separated.
