@@ -48,7 +48,7 @@ Command register_tick(CLI::App& app, CommonOptions& common) {
             auto policy = ctx.policy();
             if (!policy.ok()) return ctx.fail(policy.message());
             auto t = run_tick(ctx.fs, ctx.home, *ctx.clock, *policy,
-                              {near_duplicate_cue(), promotion_cue(policy->gates), hooks::lens_cue()});
+                              {promotion_cue(policy->gates), hooks::lens_cue()});
             if (!t.ok()) return ctx.fail(t.message());
             std::string committed;
             if (*commit && !t->guarded) {

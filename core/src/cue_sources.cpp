@@ -4,31 +4,19 @@
 
 #include "memsim/atoms.h"
 #include "memsim/promote.h"
-#include "memsim/search.h"
 
 namespace memsim {
 
-CueSource near_duplicate_cue() {
-  return [](FileSystem&, const Home&, const Ranked& r, Seconds, std::vector<CueItem>& out) {
-    std::vector<std::size_t> open;
-    std::vector<std::string> summaries;
-    for (std::size_t i = 0; i < r.entries.size(); ++i) {
-      if (r.entries[i].closed) continue;
-      open.push_back(i);
-      summaries.push_back(r.entries[i].summary);
-    }
-    const auto pairs = near_duplicates(summaries);
-    for (std::size_t p = 0; p < pairs.size() && p < kMaxNearDuplicateItems; ++p) {
-      const Entry& x = r.entries[open[pairs[p].first]];
-      const Entry& y = r.entries[open[pairs[p].second]];
-      std::string detail = "summaries nearly the same: merge them (supersede one), or keep both and sharpen one";
-      if (p + 1 == kMaxNearDuplicateItems && pairs.size() > kMaxNearDuplicateItems)
-        detail += " (" + std::to_string(pairs.size() - kMaxNearDuplicateItems) + " more pairs not listed)";
-      out.push_back({"near-duplicate",
-                     {"memory/" + std::min(x.filename, y.filename), "memory/" + std::max(x.filename, y.filename)},
-                     detail});
-    }
-  };
+void add_near_duplicate_items(const std::vector<Finding>& findings, std::vector<CueItem>& out) {
+  std::vector<const Finding*> pairs;  // each pair is found twice, once from each side
+  for (const Finding& f : findings)
+    if (f.code == "near-duplicate" && f.file < f.other) pairs.push_back(&f);
+  for (std::size_t p = 0; p < pairs.size() && p < kMaxNearDuplicateItems; ++p) {
+    std::string detail = "summaries nearly the same: merge them (supersede one), or keep both and sharpen one";
+    if (p + 1 == kMaxNearDuplicateItems && pairs.size() > kMaxNearDuplicateItems)
+      detail += " (" + std::to_string(pairs.size() - kMaxNearDuplicateItems) + " more pairs not listed)";
+    out.push_back({"near-duplicate", {pairs[p]->file, pairs[p]->other}, detail});
+  }
 }
 
 CueSource promotion_cue(const GateRules& gates) {

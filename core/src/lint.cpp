@@ -50,8 +50,8 @@ std::string vague_summary_reason(std::string_view summary, std::string_view stem
 
 std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines) {
   std::vector<Finding> out;
-  auto add = [&](const std::string& file, std::string code, Severity sev, std::string msg) {
-    out.push_back({file, std::move(code), sev, std::move(msg)});
+  auto add = [&](const std::string& file, std::string code, Severity sev, std::string msg, std::string other = "") {
+    out.push_back({file, std::move(code), sev, std::move(msg), std::move(other)});
   };
   for (const Stray& s : r.corpus.strays) add("memory/" + s.name, "not-a-memory", Severity::kWarning, s.problem);
 
@@ -118,7 +118,8 @@ std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines) {
       const std::string& fb = r.entries[live[b]].filename;
       for (const auto& [f, other] : {std::pair{fa, fb}, std::pair{fb, fa}})
         add("memory/" + f, "near-duplicate", Severity::kWarning,
-            "summary nearly repeats memory/" + other + "'s; update or supersede one fact rather than keep two");
+            "summary nearly repeats memory/" + other + "'s; update or supersede one fact rather than keep two",
+            "memory/" + other);
     }
   }
   if (bad_journal_lines > 0)

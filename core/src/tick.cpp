@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "memsim/corpus.h"
+#include "memsim/cue_sources.h"
 
 namespace memsim {
 
@@ -92,6 +93,7 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
   }
 
   core_cue(rep->ranked, t.now, policy, t.cue);
+  add_near_duplicate_items(t.findings, t.cue);
   for (const CueSource& source : sources) source(fs, home, rep->ranked, t.now, t.cue);
   std::stable_sort(t.cue.begin(), t.cue.end(), [](const CueItem& a, const CueItem& b) {
     if (a.kind != b.kind) return a.kind < b.kind;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "memsim/cue_sources.h"
+#include "memsim/lint.h"
 #include "testing.h"
 
 namespace memsim {
@@ -10,19 +11,23 @@ namespace {
 TEST(CueSources, NearDuplicatesAreListedUpToTheCapAndTheRestCounted) {
   Ranked r;
   for (int i = 0; i < 30; ++i) {  // 30 templated summaries: 435 pairs
+    Memory m;
+    m.filename = "feedback_rule-" + std::to_string(100 + i) + ".md";
+    r.corpus.memories.push_back(m);
     Entry e;
-    e.filename = "feedback_rule-" + std::to_string(100 + i) + ".md";
+    e.filename = m.filename;
     e.summary = "run the whole suite before every release tag";
     r.entries.push_back(e);
   }
+  Memory cm;
+  cm.filename = "feedback_closed.md";
+  r.corpus.memories.push_back(cm);
   Entry closed = r.entries[0];
-  closed.filename = "feedback_closed.md";
+  closed.filename = cm.filename;
   closed.closed = true;  // a closed fact is history, never a duplicate to merge
   r.entries.push_back(closed);
-  testing::TempDir dir;
-  PosixFileSystem fs;
   std::vector<CueItem> out;
-  near_duplicate_cue()(fs, Home(dir.path()), r, 0, out);
+  add_near_duplicate_items(lint(r, 0), out);
   ASSERT_EQ(out.size(), kMaxNearDuplicateItems);
   EXPECT_EQ(out[0].files, (std::vector<std::string>{"memory/feedback_rule-100.md", "memory/feedback_rule-101.md"}));
   EXPECT_NE(out.back().detail.find("(335 more pairs not listed)"), std::string::npos) << out.back().detail;

@@ -381,7 +381,7 @@ void Engine::reindex_variant(VariantState& v, bool tick) {
     // view below is then read without writing, so a tick the live guard held back
     // stays held back.
     auto t = run_tick(fs_, v.home, clock_, policy,
-                      {near_duplicate_cue(), promotion_cue(policy.gates), hooks::lens_cue()});
+                      {promotion_cue(policy.gates), hooks::lens_cue()});
     if (!t.ok()) return violation(v, "tick: " + t.message());
     today(v).cue_items += static_cast<int>(t->cue.size());
     guarded = t->guarded;

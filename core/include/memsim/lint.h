@@ -20,6 +20,7 @@ struct Finding {
   std::string code;     // stable identifier, e.g. "name-mismatch"
   Severity severity = Severity::kWarning;
   std::string message;
+  std::string other;    // the other file of a pair ("near-duplicate"), relative to the home; else ""
 };
 
 // The known memory types (SPEC section 3).
