@@ -12,6 +12,7 @@
 #include "memsim/atoms.h"
 #include "memsim/promote.h"
 #include "memsim/timefmt.h"
+#include "ladder_testing.h"
 #include "testing.h"
 
 namespace memsim {
@@ -52,16 +53,8 @@ bool reference_l2(const std::vector<Observation>& obs) {
   return verified || (s.size() >= 3 && d.size() >= 2) || (ss.size() >= 2 && sd.size() >= 2);
 }
 
-Slot slot_of(std::vector<Observation> obs, const std::string& claim = "Keep the build green") {
-  Slot s;
-  s.key = normalize_key(claim);
-  Atom a;
-  a.claim = claim;
-  a.id = atom_id_for(claim);
-  a.kind = "lesson";
-  a.observations = std::move(obs);
-  s.atoms.push_back(std::move(a));
-  return s;
+Slot slot_of(std::vector<Observation> observations, const std::string& claim = "Keep the build green") {
+  return testing::slot_of(std::move(observations), claim);
 }
 
 TEST(LadderProps, GatesMatchTheSpecOverRandomHistories) {

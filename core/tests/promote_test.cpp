@@ -6,6 +6,7 @@
 
 #include "memsim/promote.h"
 #include "memsim/timefmt.h"
+#include "ladder_testing.h"
 #include "testing.h"
 
 namespace memsim {
@@ -22,7 +23,7 @@ Observation obs(const std::string& session, int day, const std::string& confiden
   o.time = kDay0 + day * kSecondsPerDay;
   o.day = format_date(day_of(o.time));
   o.project = project;
-  o.transcript = "/home/alice/.claude/projects/p1/" + session + ".jsonl";
+  o.transcript = "/home/dev/.claude/projects/p1/" + session + ".jsonl";
   o.line = 7;
   o.quote = "Lesson: run ninja with -j2.";
   o.confidence = confidence;
@@ -30,15 +31,7 @@ Observation obs(const std::string& session, int day, const std::string& confiden
 }
 
 Slot slot_with(std::vector<Observation> observations, const std::string& claim = "Run ninja with -j2") {
-  Slot s;
-  s.key = normalize_key(claim);
-  Atom a;
-  a.claim = claim;
-  a.id = atom_id_for(claim);
-  a.kind = "lesson";
-  a.observations = std::move(observations);
-  s.atoms.push_back(std::move(a));
-  return s;
+  return testing::slot_of(std::move(observations), claim);
 }
 
 bool to_l2(const Slot& s) { return judge(s, s.atoms[0], GateRules{}, kDay0 + 90 * kSecondsPerDay, false).to_l2; }
@@ -116,7 +109,7 @@ class LadderTest : public ::testing::Test {
 };
 
 TEST_F(LadderTest, DryRunWritesNothingApplyStagesAdoptWritesATierTwoFileWithoutPaths) {
-  Slot s = slot_with({obs("a", 0, "stated"), obs("b", 1, "stated")}, "Run ninja from /home/alice/src/memsim");
+  Slot s = slot_with({obs("a", 0, "stated"), obs("b", 1, "stated")}, "Run ninja from /home/dev/src/memsim");
   put(home_, s);
   auto plan = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
   ASSERT_TRUE(plan.ok());
@@ -207,8 +200,8 @@ TEST_F(LadderTest, WhyFindsOneAtomOrNothing) {
 }
 
 TEST(Scrub, HomePathsLoseTheUserName) {
-  EXPECT_EQ(scrub_home_paths("see /home/alice/x and /Users/bob/y"), "see ~/x and ~/y");
-  EXPECT_EQ(scrub_home_paths("C:\\Users\\carol\\k"), "~\\k");
+  EXPECT_EQ(scrub_home_paths("see /home/dev/x and /Users/builder/y"), "see ~/x and ~/y");
+  EXPECT_EQ(scrub_home_paths("C:\\Users\\ci\\k"), "~\\k");
   EXPECT_EQ(scrub_home_paths("/opt/home/x stays"), "/opt/home/x stays");
 }
 

@@ -82,7 +82,7 @@ struct Found {
 };
 Result<std::vector<Found>> find_atoms(FileSystem& fs, const Home& home, const std::string& query);
 
-// "/home/alice/x" -> "~/x", likewise /Users/<name> and C:\Users\<name>.
+// "/home/dev/x" -> "~/x", likewise /Users/<name> and C:\Users\<name>.
 std::string scrub_home_paths(std::string_view text);
 
 }  // namespace memsim
