@@ -94,7 +94,7 @@ Command register_status(CLI::App& app, CommonOptions& common) {
               by_severity[std::string(severity_name(f.severity))]++;
               if (f.severity != Severity::kInfo) by_code[f.code]++;
             }
-            auto budgets = file_budgets(ctx.fs, ctx.home);
+            auto budgets = file_budgets(ctx.fs, ctx.home, &r.corpus);
             if (!budgets.ok()) return ctx.fail(budgets.message());
             const nlohmann::json last_tick = state_json(ctx.fs, last_tick_path(ctx.home));
             const nlohmann::json cue_file = state_json(ctx.fs, cue_path(ctx.home));

@@ -49,6 +49,16 @@ TEST(Budgets, EachLimitAtItsBoundary) {
   ASSERT_EQ((*b)[3].over.size(), 1u);
   EXPECT_EQ((*b)[3].over[0].rel_path, "memory/feedback_long.md");
   EXPECT_EQ((*b)[3].over[0].lines, 301);
+  // Measured from a loaded corpus (what status passes), the topic files come out the same.
+  auto corpus = load_corpus(fs, home, Policy{});
+  ASSERT_TRUE(corpus.ok());
+  auto from_corpus = file_budgets(fs, home, &*corpus);
+  ASSERT_TRUE(from_corpus.ok());
+  EXPECT_EQ((*from_corpus)[3].files, 2);
+  EXPECT_EQ((*from_corpus)[3].largest.rel_path, (*b)[3].largest.rel_path);
+  EXPECT_EQ((*from_corpus)[3].largest.bytes, (*b)[3].largest.bytes);
+  ASSERT_EQ((*from_corpus)[3].over.size(), 1u);
+  EXPECT_EQ((*from_corpus)[3].over[0].lines, 301);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "memsim/corpus.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
 #include "memsim/result.h"
@@ -37,7 +38,10 @@ struct FileBudget {
 
 int count_lines(std::string_view text);
 
-// The four budgets, in the order above. Fails only when a directory cannot be listed.
-Result<std::vector<FileBudget>> file_budgets(FileSystem& fs, const Home& home);
+// The four budgets, in the order above. Fails only when a directory cannot be
+// listed. A caller that has already loaded the corpus (status, through reindex)
+// passes it, and the topic files are measured from the texts it holds rather
+// than read a second time.
+Result<std::vector<FileBudget>> file_budgets(FileSystem& fs, const Home& home, const Corpus* corpus = nullptr);
 
 }  // namespace memsim
