@@ -727,7 +727,7 @@ Result<RunResult> Engine::run() {
     out_.variants.push_back(std::move(v.result));
   }
   out_.notes = {
-      std::string("tool calls go through ") + kTouchPath,
+      "tool calls go through hooks::run_hook (the production hook code)",
       "initial corpus: sim's own generator (generate_sim_corpus), shaped like fixtures::generate_corpus",
       "search is modelled: found with probability search_base + search_quality_weight * quality; never reinforces",
       "capture runs in the session-end hook and the tick's promotion dry run cues what is ready; the simulated "

@@ -14,16 +14,12 @@ nlohmann::json payload(const std::string& event, const Home& home, const std::st
   return {{"session_id", session}, {"transcript_path", transcript}, {"cwd", home.root()}, {"hook_event_name", event}};
 }
 
-}  // namespace
-
-const char* const kTouchPath = "hooks::run_hook (the production hook code)";
-
-namespace {
 std::string hook(FileSystem& fs, const Clock& clock, const Home& home, std::string_view event, const nlohmann::json& j,
                  const Redactor* redactor = nullptr) {
   hooks::HookContext ctx{fs, clock, home, [](const std::string&) { return std::optional<std::string>(); }, redactor};
   return hooks::run_hook(ctx, event, j.dump());
 }
+
 }  // namespace
 
 Status pre_tool_use(FileSystem& fs, const Clock& clock, const Home& home, const std::string& tool,

@@ -11,8 +11,6 @@
 
 namespace memsim::sim {
 
-extern const char* const kTouchPath;  // names the path, for the report's notes
-
 Status pre_tool_use(FileSystem& fs, const Clock& clock, const Home& home, const std::string& tool,
                     const std::string& path, const std::string& session);
 // Return what the hook printed.
