@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/install_plan.h"
+#include "commands/verify_live.h"
 #include "memsim/journal.h"
 #include "memsim/lens.h"
 #include "memsim/memory_file.h"
@@ -30,11 +31,7 @@ namespace {
 constexpr Seconds kIndexMaxAge = 2 * kSecondsPerDay;
 const std::string kFixInstall = "run `memsim install-hooks --apply` (same --scope/--settings/--project)";
 
-struct Check {
-  std::string name;
-  bool ok = false;
-  std::string reason, fix;
-};
+using Check = VerifyCheck;
 
 std::set<std::string> words(const std::string& matcher) {
   std::set<std::string> out;
@@ -363,10 +360,15 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
   add_common_options(sub, common);
   struct Args {
     std::string settings, claude_md, command, project, scope = "project";
-    bool cron = false;
+    std::string claude;
+    bool cron = false, live = false;
   };
   auto a = std::make_shared<Args>();
   sub->add_flag("--cron", a->cron, "require the nightly crontab block (checked whenever it is installed)");
+  sub->add_flag("--live", a->live,
+                "also run the installed claude against a scripted model in a scratch copy of the project "
+                "(no network, no login) and report what the model receives");
+  sub->add_option("--claude", a->claude, "the claude executable for --live (default: $MEMSIM_CLAUDE, else PATH)");
   add_target_options(sub, a->settings, a->claude_md, a->command, a->project, a->scope);
   return {sub, [a](Context& ctx) -> int {
             std::vector<Check> checks;
@@ -389,6 +391,8 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
               checks.push_back(check_claude_md(ctx, targets));
               checks.push_back(check_synthetic_touch(ctx, installed, *policy, scratch));
               if (auto cron = check_cron(spec, a->cron, scratch)) checks.push_back(*cron);
+              if (a->live)
+                for (Check& c : live_checks(ctx, installed, a->claude, scratch)) checks.push_back(std::move(c));
               std::error_code ec;
               std::filesystem::remove_all(scratch, ec);
             }

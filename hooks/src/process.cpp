@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -27,7 +29,7 @@ std::string slurp(const std::string& path) {
 
 Result<ProcessResult> run_process(const std::vector<std::string>& argv, const std::string& input,
                                   const std::vector<std::pair<std::string, std::string>>& env,
-                                  const std::string& scratch_dir) {
+                                  const std::string& scratch_dir, const ProcessOptions& options) {
   if (argv.empty()) return Error{"run_process: no program"};
   // Files, not pipes: no deadlock whatever the child writes, and no threads.
   const std::string in_path = scratch_dir + "/stdin", out_path = scratch_dir + "/stdout",
@@ -42,6 +44,7 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv, const st
   posix_spawn_file_actions_addopen(&actions, 0, in_path.c_str(), O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (!options.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, options.cwd.c_str());
 
   std::vector<std::string> env_strings;
   for (char** e = environ; *e; ++e) {
@@ -50,7 +53,8 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv, const st
     for (const auto& [k, v] : env) overridden = overridden || s.starts_with(k + "=");
     if (!overridden) env_strings.push_back(std::move(s));
   }
-  for (const auto& [k, v] : env) env_strings.push_back(k + "=" + v);
+  for (const auto& [k, v] : env)
+    if (!v.empty()) env_strings.push_back(k + "=" + v);
   std::vector<char*> envp, args;
   for (std::string& s : env_strings) envp.push_back(s.data());
   envp.push_back(nullptr);
@@ -63,8 +67,24 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv, const st
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) return Error{argv[0] + ": cannot run: " + std::strerror(rc)};
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) return Error{argv[0] + ": waitpid failed: " + std::strerror(errno)};
+  if (options.timeout_seconds > 0) {
+    // Poll rather than block: a child that hangs is killed, not waited on for ever.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(options.timeout_seconds);
+    for (;;) {
+      const pid_t r = ::waitpid(pid, &status, WNOHANG);
+      if (r == pid) break;
+      if (r < 0 && errno != EINTR) return Error{argv[0] + ": waitpid failed: " + std::strerror(errno)};
+      if (std::chrono::steady_clock::now() > deadline) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        return Error{argv[0] + ": still running after " + std::to_string(options.timeout_seconds) + " s; killed"};
+      }
+      ::usleep(10000);
+    }
+  } else {
+    while (::waitpid(pid, &status, 0) < 0)
+      if (errno != EINTR) return Error{argv[0] + ": waitpid failed: " + std::strerror(errno)};
+  }
   ProcessResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = slurp(out_path);

@@ -15,11 +15,17 @@ struct ProcessResult {
   std::string out, err;
 };
 
+struct ProcessOptions {
+  std::string cwd;          // the child's working directory; "" keeps ours
+  int timeout_seconds = 0;  // 0: wait for ever; else kill the child (SIGKILL) and fail
+};
+
 // Runs argv[0] (a path, or a name looked up on PATH) with `input` on standard
-// input and `env` added to the environment; scratch_dir holds the temporaries.
-// Fails when the program cannot be started at all.
+// input and `env` added to the environment (a variable set to "" is removed);
+// scratch_dir holds the temporaries. Fails when the program cannot be started
+// at all, or outlives the timeout.
 Result<ProcessResult> run_process(const std::vector<std::string>& argv, const std::string& input,
                                   const std::vector<std::pair<std::string, std::string>>& env,
-                                  const std::string& scratch_dir);
+                                  const std::string& scratch_dir, const ProcessOptions& options = {});
 
 }  // namespace memsim::hooks

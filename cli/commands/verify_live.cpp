@@ -1,0 +1,221 @@
+#include "commands/verify_live.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "memsim/live.h"
+
+namespace memsim::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kContextCap = 10000;  // Claude Code's cap on hook text (claude-code-hooks.md)
+const std::string kFinal = "memsim live check: done";
+
+std::vector<std::string> rows_of(const std::string& text) {
+  std::vector<std::string> rows;
+  std::size_t p = 0;
+  for (std::size_t q; (q = text.find('\n', p)) != std::string::npos; p = q + 1)
+    if (text.compare(p, 2, "- ") == 0) rows.push_back(text.substr(p, q - p));
+  return rows;
+}
+
+std::string name_of(const std::string& row) { return row.substr(2, row.find(": ") - 2); }
+
+// The home without its runtime state and candidates: those are per machine.
+Status copy_home(const std::string& from, const std::string& to) {
+  std::error_code ec;
+  fs::create_directories(to, ec);
+  for (const auto& e : fs::directory_iterator(from, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name == "runtime" || name == "candidates") continue;
+    fs::copy(e.path(), to + "/" + name, fs::copy_options::recursive, ec);
+    if (ec) return Error{e.path().string() + ": cannot copy into the scratch project: " + ec.message()};
+  }
+  fs::create_directories(to + "/runtime", ec);
+  if (ec) return Error{to + "/runtime: " + ec.message()};
+  return {};
+}
+
+// The user's hook entries, with --home pointing at the scratch copy.
+nlohmann::json scratch_settings(const std::vector<hooks::InstalledHook>& installed, const std::string& home) {
+  nlohmann::json hooks = nlohmann::json::object();
+  for (const hooks::InstalledHook& h : installed) {
+    std::vector<std::string> args = h.args;
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+      if (args[i] == "--home") args[i + 1] = home;
+    nlohmann::json group = {{"hooks", {{{"type", "command"}, {"command", h.command}, {"args", args}}}}};
+    if (!h.matcher.empty()) group["matcher"] = h.matcher;
+    hooks[h.event].push_back(group);
+  }
+  return {{"hooks", hooks}};
+}
+
+std::string head(const std::string& s, std::size_t n = 300) { return s.size() <= n ? s : s.substr(0, n) + "..."; }
+
+// Claude Code joins the hook's text with system text of its own, so the check
+// runs the installed session-start command on the scratch home and looks for
+// exactly what it prints at the head of the system message.
+VerifyCheck check_session_start(const std::vector<hooks::InstalledHook>& installed, const Home& home,
+                                const nlohmann::json& request, const std::string& scratch, const std::string& fix) {
+  VerifyCheck c{"live-session-start", false, {}, fix};
+  auto hook = std::find_if(installed.begin(), installed.end(), [](const hooks::InstalledHook& h) {
+    return h.event == "SessionStart" && h.args.size() >= 2 && h.args[1] == "session-start";
+  });
+  if (hook == installed.end()) return c.reason = "no SessionStart entry in the settings", c;
+  std::vector<std::string> argv{hook->command};
+  for (std::size_t i = 0; i < hook->args.size(); ++i)
+    argv.push_back(i > 0 && hook->args[i - 1] == "--home" ? home.root() : hook->args[i]);
+  auto printed = hooks::run_process(argv, R"({"hook_event_name":"SessionStart","source":"startup"})", {}, scratch);
+  if (!printed.ok()) return c.reason = printed.message(), c;
+  std::string text = printed->out;
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  const auto sys = hooks::system_messages(request);
+  const auto it = std::find_if(sys.begin(), sys.end(), [](const std::string& m) { return m.starts_with("SessionStart:"); });
+  if (text.empty()) {
+    c.ok = true;
+    c.reason = "the home has nothing for session start to print";
+    return c;
+  }
+  if (it == sys.end()) return c.reason = "no SessionStart text reached the model", c;
+  if (it->find(": " + text) == std::string::npos)
+    return c.reason = "the model did not receive session start's whole text (" + std::to_string(text.size()) +
+                      " characters); it got: " + head(*it, 120),
+           c;
+  if (text.size() >= kContextCap)
+    return c.reason = std::to_string(text.size()) + " characters: over Claude Code's 10,000 cap", c;
+  c.ok = true;
+  c.reason = "all " + std::to_string(text.size()) +
+             " characters of identity, current state and recent notes reached the model (cap 10,000)";
+  return c;
+}
+
+}  // namespace
+
+std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::InstalledHook>& installed,
+                                     const std::string& claude_arg, const std::string& scratch) {
+  std::vector<VerifyCheck> out;
+  const std::string fix_install = "run `memsim install-hooks --apply`, then `memsim verify-install --live` again";
+  const std::string claude = claude_arg.empty() ? hooks::find_claude() : claude_arg;
+  VerifyCheck found{"live-claude", false, {}, "install Claude Code, or pass --claude PATH (or set MEMSIM_CLAUDE)"};
+  if (claude.empty()) {
+    found.reason = "claude is not installed: no `claude` on PATH and MEMSIM_CLAUDE is unset; nothing was run";
+    return {found};
+  }
+  auto version = hooks::run_process({claude, "--version"}, "", {{"HOME", scratch}}, scratch, {{}, 30});
+  if (!version.ok() || version->exit_code != 0) {
+    found.reason = claude + " --version failed: " + (version.ok() ? head(version->err) : version.message());
+    return {found};
+  }
+  found.ok = true;
+  found.reason = claude + ": " + version->out.substr(0, version->out.find('\n'));
+  out.push_back(found);
+
+  const std::string project = scratch + "/live/project", user = scratch + "/live/user";
+  const Home home(project + "/.memsim");
+  std::error_code ec;
+  fs::create_directories(project + "/.claude", ec);
+  fs::create_directories(user, ec);
+  VerifyCheck session{"live-session", false, {}, fix_install};
+  Status made = copy_home(ctx.home.root(), home.root());
+  if (made.ok())
+    made = ctx.fs.write_file(project + "/.claude/settings.json", scratch_settings(installed, home.root()).dump(2) + "\n");
+  if (made.ok()) made = ctx.fs.write_file(project + "/CLAUDE.md", hooks::merge_claude_md("", ".memsim/memory/MEMORY.md"));
+  if (!made.ok()) {
+    session.reason = made.message();
+    out.push_back(session);
+    return out;
+  }
+
+  auto index = ctx.fs.read_file(home.index_path());
+  const std::vector<std::string> rows = index.ok() ? rows_of(*index) : std::vector<std::string>{};
+  // Read the top row's memory, as an agent that recognised it would.
+  const std::string probe = rows.empty() ? "" : name_of(rows.front());
+  std::vector<hooks::ScriptedTurn> script;
+  if (!probe.empty()) script.push_back(hooks::ScriptedTurn::call("Read", {{"file_path", home.memory_path(probe)}}));
+  script.push_back(hooks::ScriptedTurn::say(kFinal));
+  const hooks::LiveSession run{claude, project, user, {}, {}, 120};
+  auto first = hooks::run_live(run, "memsim verify-install --live: a scripted session", script);
+  if (!first.ok()) {
+    session.reason = first.message();
+    out.push_back(session);
+    return out;
+  }
+  if (first->process.exit_code != 0 || first->process.out.find(kFinal) == std::string::npos ||
+      first->conversation.empty()) {
+    session.reason = "claude -p exited " + std::to_string(first->process.exit_code) + " after " +
+                     std::to_string(first->conversation.size()) + " model requests: " + head(first->process.err);
+    out.push_back(session);
+    return out;
+  }
+  session.ok = true;
+  session.reason = "claude -p ran a scripted session of " + std::to_string(first->conversation.size()) +
+                   " model requests against 127.0.0.1, offline";
+  out.push_back(session);
+
+  const std::string seen = hooks::request_text(first->conversation.front());
+  VerifyCheck idx{"live-index", false, {}, fix_install};
+  const auto missing = std::find_if(rows.begin(), rows.end(),
+                                    [&](const std::string& r) { return seen.find(r) == std::string::npos; });
+  if (rows.empty()) {
+    idx.reason = "MEMORY.md has no rows; run `memsim index`";
+  } else if (missing != rows.end()) {
+    idx.reason = "the model did not receive the index row `" + head(*missing, 120) + "`";
+  } else {
+    idx.ok = true;
+    idx.reason = "all " + std::to_string(rows.size()) + " rows of MEMORY.md (" + std::to_string(index->size()) +
+                 " bytes) reached the model through the CLAUDE.md import";
+  }
+  out.push_back(idx);
+
+  out.push_back(check_session_start(installed, home, first->conversation.front(), scratch, fix_install));
+
+  VerifyCheck touch{"live-touch", false, {}, fix_install};
+  auto journal = ctx.fs.read_file(home.journal_path());
+  if (probe.empty()) {
+    touch.reason = "no memory to read: the index has no rows";
+  } else if (!journal.ok() || journal->find(" Read " + probe + " ") == std::string::npos) {
+    touch.reason = "the model's Read of memory/" + probe + " did not reach the journal";
+  } else {
+    touch.ok = true;
+    touch.reason = "the model's Read of memory/" + probe + " was journaled by the PreToolUse hook";
+  }
+  out.push_back(touch);
+
+  // Recall: ask about a memory only the archive lists, when there is one.
+  auto archive = ctx.fs.read_file(home.archive_path());
+  const std::size_t rolled = archive.ok() ? archive->find("## Rolled off\n") : std::string::npos;
+  if (rolled != std::string::npos) {
+    const auto archived = rows_of(archive->substr(rolled));
+    if (!archived.empty()) {
+      const std::string& row = archived.front();
+      const std::string summary = row.substr(row.find(": ") + 2);
+      auto second = hooks::run_live(run, summary.substr(0, 200), {hooks::ScriptedTurn::say(kFinal)});
+      VerifyCheck recall{"live-recall", false, {}, "check that UserPromptSubmit is installed: " + fix_install};
+      if (!second.ok()) {
+        recall.reason = second.message();
+      } else if (second->conversation.empty() ||
+                 hooks::request_text(second->conversation.front()).find(name_of(row)) == std::string::npos) {
+        recall.reason = "a prompt quoting the archived memory/" + name_of(row) + " did not bring it to the model";
+      } else {
+        recall.ok = true;
+        recall.reason = "a prompt about the archived memory/" + name_of(row) + " brought it to the model (UserPromptSubmit)";
+      }
+      out.push_back(recall);
+    }
+  }
+
+  VerifyCheck errors{"live-hook-errors", true, "no hook logged an error in the scratch home", fix_install};
+  if (auto log = ctx.fs.read_file(home.runtime_dir() + "/hook-errors.log"); log.ok() && !log->empty()) {
+    errors.ok = false;
+    errors.reason = "runtime/hook-errors.log: " + head(*log, 200);
+  }
+  out.push_back(errors);
+  return out;
+}
+
+}  // namespace memsim::cli

@@ -1,0 +1,360 @@
+// The live suite: the real Claude Code binary ($MEMSIM_CLAUDE, the pinned npm
+// package) run with `claude -p` against the scripted model (model_server.h),
+// in a project where memsim was installed as the README tells a new user. Each
+// case asserts on what the model received and on the files the hooks wrote.
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <regex>
+
+#include <gtest/gtest.h>
+
+#include "memsim/live.h"
+#include "testing.h"
+
+namespace memsim::hooks {
+namespace {
+
+using memsim::testing::read;
+using memsim::testing::TempDir;
+using memsim::testing::write;
+namespace fs = std::filesystem;
+
+std::string env_or(const char* name, const char* fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : fallback;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t p = 0;
+  for (std::size_t q; (q = text.find('\n', p)) != std::string::npos; p = q + 1) out.push_back(text.substr(p, q - p));
+  if (p < text.size()) out.push_back(text.substr(p));
+  return out;
+}
+
+std::size_t count_of(const std::string& hay, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1)) ++n;
+  return n;
+}
+
+// A project with memsim installed the README's way: init, index, install-hooks,
+// each run in the project directory with --home .memsim.
+class Live : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    claude_ = env_or("MEMSIM_CLAUDE", "");
+    ASSERT_FALSE(claude_.empty()) << "MEMSIM_CLAUDE is not set: run the suite through ctest (live_install_claude_code)";
+    ASSERT_EQ(::access(claude_.c_str(), X_OK), 0) << claude_ << " is not executable";
+    fs::create_directories(project());
+    fs::create_directories(user_home());
+  }
+
+  std::string project() const { return dir_ / "project"; }
+  std::string user_home() const { return dir_ / "user"; }
+  std::string home() const { return project() + "/.memsim"; }
+  std::string memory(const std::string& name) const { return home() + "/memory/" + name; }
+
+  ProcessResult memsim(std::vector<std::string> args, const std::string& input = "") {
+    args.insert(args.begin(), env_or("MEMSIM_BIN", "memsim"));
+    args.push_back("--home");
+    args.push_back(".memsim");
+    auto r = run_process(args, input, {{"HOME", user_home()}}, dir_.path(), {project(), 60});
+    EXPECT_TRUE(r.ok()) << r.message();
+    return r.ok() ? *r : ProcessResult{};
+  }
+
+  // init, then `before_index` (write memories, lenses), then index and install.
+  void install(const std::function<void()>& before_index = {}) {
+    ASSERT_EQ(memsim({"init", "--apply"}).exit_code, 0);
+    if (before_index) before_index();
+    ASSERT_EQ(memsim({"index"}).exit_code, 0);
+    auto inst = memsim({"install-hooks", "--apply"});
+    ASSERT_EQ(inst.exit_code, 0) << inst.err;
+  }
+
+  void copy_fixture_home() {
+    const std::string src = env_or("MEMSIM_SOURCE_DIR", ".") + std::string("/fixtures/home");
+    fs::copy(src, home(), fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  }
+
+  LiveResult run(const std::string& prompt, std::vector<ScriptedTurn> script, std::vector<std::string> args = {}) {
+    LiveSession s{claude_, project(), user_home(), std::move(args), {}, 120};
+    auto r = run_live(s, prompt, std::move(script));
+    EXPECT_TRUE(r.ok()) << r.message();
+    if (!r.ok()) return {};
+    EXPECT_EQ(r->process.exit_code, 0) << r->process.err;
+    return *r;
+  }
+
+  std::vector<std::string> journal_lines() { return lines_of(read(home() + "/runtime/access.log")); }
+
+  std::string claude_;
+  TempDir dir_;
+};
+
+std::string memory_file(const std::string& name, const std::string& summary, const std::string& body) {
+  return "---\nname: " + name + "\nsummary: " + summary + "\ntype: feedback\n---\n" + body + "\n";
+}
+
+// --now for a command run after the 10-minute live-session guard has passed.
+std::string minutes_from_now(int minutes) {
+  const std::time_t t = std::time(nullptr) + minutes * 60;
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// The rows of an index file ("- name: summary").
+std::vector<std::string> rows_of(const std::string& index) {
+  std::vector<std::string> rows;
+  for (const std::string& l : lines_of(index))
+    if (l.starts_with("- ")) rows.push_back(l);
+  return rows;
+}
+
+TEST_F(Live, TheWholeIndexArrivesThroughTheImportAndSessionStartStaysUnderTheCap) {
+  copy_fixture_home();
+  // Far more recent notes than fit: session-start must drop whole entries.
+  for (int i = 0; i < 40; ++i)
+    write(home() + "/memory/short-term/261129-note-" + std::to_string(i) + ".md",
+          "# Note " + std::to_string(i) + "\n" + std::string(900, 'a' + static_cast<char>(i % 26)) + "\n");
+  install();
+  const std::string index = read(memory("MEMORY.md"));
+  ASSERT_GT(index.size(), 15000u);
+  auto r = run("What do you remember?", {ScriptedTurn::say("Nothing new.")});
+  ASSERT_EQ(r.conversation.size(), 1u);
+  const std::string seen = request_text(r.conversation[0]);
+  const auto rows = rows_of(index);
+  ASSERT_GT(rows.size(), 50u);
+  for (const std::string& row : rows) ASSERT_NE(seen.find(row), std::string::npos) << "missing index row: " << row;
+
+  // What the hook prints for this home today, whole, is what the model got
+  // (Claude Code joins it with its own system text that follows).
+  const std::string printed = memsim({"hook", "session-start"}, R"({"hook_event_name":"SessionStart"})").out;
+  EXPECT_LT(printed.size(), 10000u);
+  EXPECT_NE(printed.find("older or longer entries did not fit"), std::string::npos) << printed;
+  const auto sys = system_messages(r.conversation[0]);
+  auto start = std::find_if(sys.begin(), sys.end(),
+                            [](const std::string& m) { return m.starts_with("SessionStart:startup hook success: "); });
+  ASSERT_NE(start, sys.end()) << "no SessionStart text reached the model";
+  EXPECT_TRUE(start->starts_with("SessionStart:startup hook success: " + printed.substr(0, printed.size() - 1)))
+      << "not the hook's whole text (a preview?): " << start->substr(0, 300);
+  EXPECT_NE(r.process.out.find("Nothing new."), std::string::npos);
+}
+
+TEST_F(Live, AReadIsJournaledASearchIsNotAndTheNextIndexShowsTheReinforcement) {
+  install([&] {
+    write(memory("feedback_deploy-freeze.md"),
+          memory_file("feedback_deploy-freeze", "Deploys are frozen on Fridays after 14:00", "Since the March outage."));
+    write(memory("feedback_flaky-suite.md"),
+          memory_file("feedback_flaky-suite", "The payments suite is flaky on two cores", "Rerun it once."));
+  });
+  const std::string before = read(memory("feedback_deploy-freeze.md"));
+  auto r = run("When can I deploy?",
+               {ScriptedTurn::call("Read", {{"file_path", memory("feedback_deploy-freeze.md")}}),
+                ScriptedTurn::call("Grep", {{"pattern", "flaky"}, {"path", home() + "/memory"}}),
+                ScriptedTurn::call("Bash", {{"command", "grep -rl flaky .memsim/memory"}, {"description", "search"}}),
+                ScriptedTurn::say("Not on Friday afternoons.")},
+               {"--allowedTools", "Bash(grep:*)"});
+  ASSERT_EQ(r.conversation.size(), 4u);
+  // The Read's tool result reached the model, and the Bash search really ran.
+  EXPECT_NE(request_text(r.conversation[1]).find("Since the March outage."), std::string::npos);
+  EXPECT_NE(request_text(r.conversation[3]).find("feedback_flaky-suite.md"), std::string::npos);
+
+  const auto journal = journal_lines();
+  ASSERT_EQ(journal.size(), 1u) << read(home() + "/runtime/access.log");
+  EXPECT_NE(journal[0].find(" Read feedback_deploy-freeze.md "), std::string::npos) << journal[0];
+  EXPECT_EQ(read(memory("feedback_deploy-freeze.md")), before) << "a hook rewrote an authored file";
+
+  // Past the live-session guard, the next index writes the reinforcement back.
+  ASSERT_EQ(memsim({"index", "--now", minutes_from_now(15)}).exit_code, 0);
+  EXPECT_NE(read(memory("feedback_deploy-freeze.md")).find("access_count: 1"), std::string::npos);
+  EXPECT_EQ(read(memory("feedback_flaky-suite.md")).find("access_count: 1"), std::string::npos);
+}
+
+TEST_F(Live, ALensFiresOnceRightAfterItsToolResultAndNeverWithoutItsTool) {
+  const std::string lens_body = "Schema files are generated: edit schema.yaml, then run make schema.";
+  install([&] {
+    write(home() + "/lenses/schema-care.md",
+          "---\nname: schema-care\ntype: lens\ntrigger:\n  tool_match: \"Read\"\n  path_pattern: \"\\\\.sql$\"\n---\n" +
+              lens_body + "\n");
+  });
+  write(project() + "/db/schema.sql", "create table t (id int);\n");
+  write(project() + "/db/seed.sql", "insert into t values (1);\n");
+  auto r = run("Look at the schema.",
+               {ScriptedTurn::call("Read", {{"file_path", project() + "/db/schema.sql"}}),
+                ScriptedTurn::call("Read", {{"file_path", project() + "/db/seed.sql"}}), ScriptedTurn::say("Seen.")});
+  ASSERT_EQ(r.conversation.size(), 3u);
+  // Right after the first tool result: the message after it carries the lens.
+  const auto& msgs = r.conversation[1]["messages"];
+  std::size_t result_at = msgs.size();
+  for (std::size_t i = 0; i < msgs.size(); ++i)
+    if (msgs[i].dump().find("\"tool_result\"") != std::string::npos) result_at = i;
+  ASSERT_LT(result_at + 1, msgs.size());
+  const std::string after = msgs[result_at + 1].dump();
+  EXPECT_NE(after.find("PreToolUse:Read hook additional context"), std::string::npos) << after.substr(0, 400);
+  EXPECT_NE(after.find(lens_body), std::string::npos);
+  // Once per session: the third request holds the body exactly once.
+  EXPECT_EQ(count_of(request_text(r.conversation[2]), lens_body), 1u);
+
+  auto quiet = run("Just answer.", {ScriptedTurn::say("Answered.")});
+  for (const auto& body : quiet.conversation) EXPECT_EQ(request_text(body).find(lens_body), std::string::npos);
+}
+
+TEST_F(Live, TheAgentWritesAndEditsAMemoryAndTheReinforcementSurvivesTheFold) {
+  install();
+  const std::string path = memory("feedback_review-size.md");
+  const std::string written = memory_file("feedback_review-size", "Keep reviews under 400 changed lines",
+                                          "Split larger changes; reviewers miss defects past 400 lines.\n"
+                                          "Unicode survives too: naïve, 東京, emoji 🙂.");
+  auto r = run("Remember to keep reviews small.",
+               {ScriptedTurn::call("Write", {{"file_path", path}, {"content", written}}),
+                ScriptedTurn::call("Edit", {{"file_path", path},
+                                            {"old_string", "reviewers miss defects"},
+                                            {"new_string", "reviewers measurably miss defects"}}),
+                ScriptedTurn::say("Saved.")},
+               {"--permission-mode", "acceptEdits"});
+  ASSERT_EQ(r.conversation.size(), 3u);
+  std::string expected = written;
+  expected.replace(expected.find("reviewers miss defects"), 22, "reviewers measurably miss defects");
+  EXPECT_EQ(read(path), expected);
+  const auto journal = journal_lines();
+  ASSERT_EQ(journal.size(), 2u) << read(home() + "/runtime/access.log");
+  EXPECT_NE(journal[0].find(" Write feedback_review-size.md "), std::string::npos) << journal[0];
+  EXPECT_NE(journal[1].find(" Edit feedback_review-size.md "), std::string::npos) << journal[1];
+
+  ASSERT_EQ(memsim({"index", "--now", minutes_from_now(15)}).exit_code, 0);
+  const std::string folded = read(path);
+  // Every byte the agent wrote below the frontmatter is still there.
+  EXPECT_NE(folded.find(expected.substr(expected.find("---\n", 4) + 4)), std::string::npos) << folded;
+  EXPECT_NE(folded.find("summary: Keep reviews under 400 changed lines"), std::string::npos);
+  // Two touches in one session: both move last_accessed, the spacing gate lets one count.
+  EXPECT_NE(folded.find("access_count: 1\n"), std::string::npos) << folded;
+  EXPECT_NE(folded.find("last_accessed: " + journal[1].substr(0, journal[1].find(' '))), std::string::npos) << folded;
+  EXPECT_NE(read(memory("MEMORY.md")).find("- feedback_review-size.md: Keep reviews under 400 changed lines"),
+            std::string::npos);
+}
+
+TEST_F(Live, APromptAboutAnArchivedFactBringsItToTheModel) {
+  copy_fixture_home();
+  install();
+  // A memory that rolled off the index: only the archive lists it.
+  const std::string archive = read(memory("MEMORY-archive.md"));
+  const std::string index = read(memory("MEMORY.md"));
+  const std::size_t rolled = archive.find("## Rolled off\n");
+  ASSERT_NE(rolled, std::string::npos);
+  std::string name, summary;
+  for (const std::string& row : rows_of(archive.substr(rolled))) {
+    const std::size_t colon = row.find(": ");
+    const std::string n = row.substr(2, colon - 2);
+    if (index.find("- " + n + ":") == std::string::npos) {
+      name = n, summary = row.substr(colon + 2);
+      break;
+    }
+  }
+  ASSERT_FALSE(name.empty());
+  auto r = run(summary.substr(0, summary.find_first_of(",.;(")), {ScriptedTurn::say("Found it.")});
+  ASSERT_EQ(r.conversation.size(), 1u);
+  const std::string seen = request_text(r.conversation[0]);
+  const std::size_t index_at = seen.find("# Memory index");
+  // The file's name reaches the model outside the imported index (which does not list it).
+  EXPECT_NE(seen.find(name), std::string::npos) << "recall did not bring " << name;
+  EXPECT_EQ(index.find(name + ":"), std::string::npos);
+  EXPECT_NE(index_at, std::string::npos);
+}
+
+TEST_F(Live, AStatedPreferenceBecomesAnAtomPointingIntoClaudeCodesTranscript) {
+  install();
+  auto r = run("I prefer small commits with one purpose each. Always run the linter before you commit.",
+               {ScriptedTurn::say("Understood.")});
+  ASSERT_EQ(r.conversation.size(), 1u);
+  // Session end captured inline or handed off; either way the atom appears.
+  std::string atoms;
+  for (int i = 0; i < 100 && atoms.empty(); ++i) {
+    if (fs::exists(home() + "/candidates"))
+      for (const auto& e : fs::directory_iterator(home() + "/candidates"))
+        if (e.path().extension() == ".json") atoms += read(e.path().string());
+    if (atoms.empty()) ::usleep(100000);
+  }
+  ASSERT_FALSE(atoms.empty()) << "no atom in candidates/";
+  EXPECT_NE(atoms.find("linter"), std::string::npos) << atoms;
+  // The back-pointer names the transcript Claude Code wrote, which holds the prompt.
+  const std::regex transcript_re("\"transcript\":\\s*\"([^\"]+\\.jsonl)\"");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(atoms, m, transcript_re)) << atoms;
+  const std::string transcript = m[1];
+  EXPECT_TRUE(transcript.starts_with(user_home() + "/.claude/projects/")) << transcript;
+  EXPECT_NE(read(transcript).find("Always run the linter before you commit."), std::string::npos);
+}
+
+TEST_F(Live, ABrokenHomeNeverDisturbsTheSession) {
+  install([&] {
+    write(memory("feedback_deploy-freeze.md"),
+          memory_file("feedback_deploy-freeze", "Deploys are frozen on Fridays", "Since the March outage."));
+  });
+  // A corrupt memory file, a corrupt policy, and a runtime/ that cannot be written
+  // (a file where the directory should be: root ignores permission bits).
+  write(memory("feedback_broken.md"), "---\nname: [unclosed\nsummary: \x01\x02\n");
+  write(home() + "/policy.yaml", "spacing_gate_hours: [not a number\n");
+  fs::remove_all(home() + "/runtime");
+  write(home() + "/runtime", "not a directory\n");
+  auto r = run("When can I deploy?",
+               {ScriptedTurn::call("Read", {{"file_path", memory("feedback_deploy-freeze.md")}}),
+                ScriptedTurn::say("Not on Fridays.")});
+  ASSERT_EQ(r.conversation.size(), 2u);
+  EXPECT_NE(request_text(r.conversation[1]).find("Since the March outage."), std::string::npos);
+  EXPECT_NE(r.process.out.find("Not on Fridays."), std::string::npos);
+  // No hook's failure reached the model.
+  for (const auto& body : r.conversation)
+    for (const std::string& m : system_messages(body)) EXPECT_EQ(m.find("hook error"), std::string::npos) << m;
+
+  // And with the home gone altogether.
+  fs::remove_all(home());
+  auto gone = run("Still there?", {ScriptedTurn::say("Yes.")});
+  EXPECT_NE(gone.process.out.find("Yes."), std::string::npos);
+}
+
+TEST_F(Live, VerifyInstallLiveReportsWhatTheModelReceivesAndLeavesTheHomeAlone) {
+  copy_fixture_home();
+  install();
+  const std::string journal_before = read(home() + "/runtime/access.log");
+  auto ok = memsim({"verify-install", "--live", "--claude", claude_});
+  EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
+  for (const char* check : {"PASS live-claude: ", "PASS live-session: ", "PASS live-index: all ",
+                            "PASS live-session-start: ", "PASS live-touch: ", "PASS live-recall: ",
+                            "PASS live-hook-errors: "})
+    EXPECT_NE(ok.out.find(check), std::string::npos) << check << " in:\n" << ok.out;
+  EXPECT_EQ(read(home() + "/runtime/access.log"), journal_before) << "the live run touched the user's home";
+
+  // A settings file that lost its SessionStart entry is caught.
+  const std::string settings = read(project() + "/.claude/settings.json");
+  auto j = nlohmann::json::parse(settings);
+  j["hooks"].erase("SessionStart");
+  write(project() + "/.claude/settings.json", j.dump(2));
+  auto broken = memsim({"verify-install", "--live", "--claude", claude_});
+  EXPECT_EQ(broken.exit_code, 1);
+  EXPECT_NE(broken.out.find("FAIL live-session-start: "), std::string::npos) << broken.out;
+}
+
+TEST_F(Live, VerifyInstallLiveSaysClearlyWhenClaudeIsMissing) {
+  install();
+  auto r = memsim({"verify-install", "--live", "--claude", dir_ / "no-such-claude"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("FAIL live-claude: "), std::string::npos) << r.out;
+  auto none = run_process({env_or("MEMSIM_BIN", "memsim"), "verify-install", "--live", "--home", ".memsim"}, "",
+                          {{"PATH", "/nonexistent"}, {"MEMSIM_CLAUDE", ""}, {"HOME", user_home()}}, dir_.path(),
+                          {project(), 60});
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(none->exit_code, 1);
+  EXPECT_NE(none->out.find("FAIL live-claude: claude is not installed"), std::string::npos) << none->out;
+}
+
+}  // namespace
+}  // namespace memsim::hooks
