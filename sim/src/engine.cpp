@@ -15,6 +15,7 @@
 #include "memsim/home.h"
 #include "memsim/journal.h"
 #include "memsim/lens.h"
+#include "memsim/promote.h"
 #include "memsim/cue_sources.h"
 #include "memsim/reindex.h"
 #include "memsim/sim/sim_fs.h"
@@ -134,6 +135,15 @@ class Engine {
   std::vector<VariantState> variants_;
   std::string run_dir_;
   std::vector<std::string> secrets_;
+  // The directives users state (see WorkloadSpec): the ground truth of promotion.
+  struct Directive {
+    std::string text;  // words; stated as "Always <text>."
+    bool standing = false;
+    int first_day = 0, last_day = 0;
+  };
+  std::vector<Directive> directives_;
+  void add_directive(Rng& r, bool standing, int first_day, int last_day);
+  void adopt_pass(VariantState& v);
   std::vector<int> session_secret_;  // per session of the current day: carries a secret
   TraceHash trace_;
   RunResult out_;
@@ -154,6 +164,8 @@ Status Engine::setup() {
   const auto files = generate_sim_corpus(root.fork(1).next(), sc_.corpus, sc_.start);
   world_ = std::make_unique<World>(sc_, files, root.fork(2));
   rng_ = root.fork(3);
+  Rng rules = root.fork(4);
+  for (int i = 0; i < sc_.workload.standing_rules; ++i) add_directive(rules, true, 0, sc_.days - 1);
   for (const VariantSpec& spec : sc_.variants) {
     VariantState v;
     v.spec = &spec;
@@ -238,6 +250,8 @@ void Engine::schedule_day(int day) {
     queue_.push(e);
   }
   for (int k = count(w.teaching_per_day); k > 0; --k) queue_.push(at(work_time(), EventKind::kTeach));
+  for (int k = count(w.task_rules_per_day); k > 0; --k)
+    add_directive(r, false, day, day + static_cast<int>(r.between(w.task_rule_days.lo, w.task_rule_days.hi)) - 1);
   for (int k = count(w.contradictions_per_day); k > 0; --k) queue_.push(at(work_time(), EventKind::kContradict));
 }
 
@@ -249,13 +263,19 @@ void Engine::start_session(const Event& e) {
   const Seconds duration = e.other;
   const int prompts = std::max<int>(1, static_cast<int>(r.between(w.prompts.lo, w.prompts.hi)));
   const Seconds step = std::max<Seconds>(1, duration / (prompts + 1));
+  std::vector<std::string> said(static_cast<std::size_t>(prompts));
+  const int today_no = day_index(e.time);
+  for (const Directive& d : directives_)
+    if (d.first_day <= today_no && today_no <= d.last_day && r.chance(d.standing ? w.restate : w.task_restate))
+      said[r.below(said.size())] += " Always " + d.text + ".";
   std::vector<Seconds> prompt_at;
   for (int p = 0; p < prompts; ++p) {
     Event pe;
     pe.kind = EventKind::kPrompt;
     pe.session = e.session;
     pe.time = e.time + step * (p + 1) - step / 2;
-    pe.text = "prompt " + std::to_string(p + 1) + " of session s" + std::to_string(e.session);
+    pe.text = "prompt " + std::to_string(p + 1) + " of session s" + std::to_string(e.session) + "." +
+              said[static_cast<std::size_t>(p)];
     prompt_at.push_back(pe.time);
     queue_.push(pe);
     const auto calls = r.between(w.tool_calls_per_prompt.lo, w.tool_calls_per_prompt.hi);
@@ -557,6 +577,31 @@ void Engine::check_always(VariantState& v) {
     violation(v, "no torn file: MEMORY-archive.md is not whole");
 }
 
+void Engine::add_directive(Rng& r, bool standing, int first_day, int last_day) {
+  directives_.push_back({sim_words(r, 24, 48), standing, first_day, std::min(last_day, sc_.days - 1)});
+  trace_.mix(directives_.back().text);
+}
+
+// A human who trusts the gates: every proposal the dry run moves is staged and
+// adopted (promote --apply, then adopt each). Each adoption is judged against
+// the directive it came from: a standing rule is a true promotion, anything else
+// (a task rule, or a claim no directive explains) a false one.
+void Engine::adopt_pass(VariantState& v) {
+  auto plan = plan_promotions(fs_, v.home, nullptr, v.spec->policy.gates, clock_.now());
+  if (!plan.ok()) return violation(v, "adopt: " + plan.message());
+  if (auto staged = stage_promotions(fs_, v.home, nullptr, *plan, clock_.now()); !staged.ok())
+    return violation(v, "adopt: " + staged.message());
+  for (const Proposal& p : *plan) {
+    if (!p.moves) continue;
+    if (auto written = adopt(fs_, v.home, nullptr, p.id, clock_.now()); !written.ok())
+      return violation(v, "adopt " + p.id + ": " + written.message());
+    const std::string claim = normalize_claim(p.claim);
+    const auto d = std::find_if(directives_.begin(), directives_.end(),
+                                [&](const Directive& x) { return claim.find(normalize_claim(x.text)) != std::string::npos; });
+    ++(d != directives_.end() && d->standing ? today(v).promotions_true : today(v).promotions_false);
+  }
+}
+
 void Engine::apply(VariantState& v, const Event& e) {
   const ModelSpec& m = sc_.model;
   const std::string transcript = run_dir_ + "/transcripts/s" + std::to_string(e.session) + ".jsonl";
@@ -616,13 +661,7 @@ void Engine::apply(VariantState& v, const Event& e) {
                 world_->facts()[static_cast<std::size_t>(e.other)].filename);
       break;
     case EventKind::kTick: reindex_variant(v, true); break;
-    case EventKind::kAdopt: {
-      // A human's adopt pass: nothing stages proposals yet (the tick only cues them), so
-      // staged/ stays empty; a proposal appearing there would be counted here.
-      auto staged = fs_.list_dir(v.home.staged_dir());
-      if (staged.ok()) out_.sometimes["staged proposals seen by adopt"] += static_cast<long long>(staged->size());
-      break;
-    }
+    case EventKind::kAdopt: adopt_pass(v); break;
     default: break;
   }
   if (opt_.check) check_always(v);
@@ -652,8 +691,9 @@ void Engine::handle(const Event& e) {
     }
     case EventKind::kSecret: {
       secrets_.push_back(e.text);
-      std::string line = "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"use the key " + e.text +
-                         " and remember that the deploy needs it\"}}\n";
+      // Stated as a directive, so capture makes an atom of it: redaction must quarantine it.
+      std::string line = "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"Always use the key " +
+                         e.text + " for the deploy.\"}}\n";
       (void)fs_.append_file(run_dir_ + "/transcripts/s" + std::to_string(e.session) + ".jsonl", line);
       return;
     }
@@ -716,6 +756,7 @@ Result<RunResult> Engine::run() {
       t.sessions += d.sessions; t.needs += d.needs; t.met_index += d.met_index; t.met_search += d.met_search;
       t.missed += d.missed; t.bytes_loaded += d.bytes_loaded; t.stale_exposure += d.stale_exposure;
       t.churn += d.churn; t.violations += d.violations; t.touches += d.touches; t.deferred_live += d.deferred_live; t.cue_items += d.cue_items;
+      t.promotions_true += d.promotions_true; t.promotions_false += d.promotions_false;
       t.secrets_committed = std::max(t.secrets_committed, d.secrets_committed);
       if (d.files > 0) {
         t.dropped = d.dropped; t.files = d.files; t.hot_bytes = d.hot_bytes; t.new_bytes = d.new_bytes;
@@ -730,8 +771,9 @@ Result<RunResult> Engine::run() {
       "tool calls go through hooks::run_hook (the production hook code)",
       "initial corpus: sim's own generator (generate_sim_corpus), shaped like fixtures::generate_corpus",
       "search is modelled: found with probability search_base + search_quality_weight * quality; never reinforces",
-      "capture runs in the session-end hook and the tick's promotion dry run cues what is ready; the simulated "
-      "human does not adopt yet, so promotions are 0; planted secrets are scanned for in committed files",
+      "capture runs in the session-end hook; at 18:00 a human adopts every proposal the gates move (promote "
+      "--apply, adopt); a standing rule adopted is a true promotion, a task rule a false one; planted secrets "
+      "are stated as directives and scanned for in committed files",
       "nightly tick = run_tick() with the cue sources of memsim tick; the reflective wake is a counted no-op",
   };
   if (opt_.keep) {

@@ -43,6 +43,8 @@ std::vector<Criterion> criteria() {
       {"bytes loaded per session", false, [](const DayMetrics& t) { return per_session(t.bytes_loaded, t.sessions); }, " B"},
       {"stale rows shown per session", false, [](const DayMetrics& t) { return per_session(t.stale_exposure, t.sessions); }, ""},
       {"index churn (rows in or out at ticks)", false, [](const DayMetrics& t) { return t.churn / 1.0; }, ""},
+      {"true promotions (standing rules adopted)", true, [](const DayMetrics& t) { return t.promotions_true / 1.0; }, ""},
+      {"false promotions (task rules adopted)", false, [](const DayMetrics& t) { return t.promotions_false / 1.0; }, ""},
   };
 }
 
@@ -155,16 +157,19 @@ std::string report_markdown(const Scenario& sc, const RunResult& r) {
   s += "## Who won\n\n";
   for (const auto& c : criteria()) s += "- " + verdict(r, c) + "\n";
   s += "\n## Every variant\n\n| variant | loader | met from index | by search | missed | bytes/session | stale rows/session |"
-       " churn | dropped | secrets committed | violations |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+       " churn | promotions true / false | dropped | secrets committed | violations |\n"
+       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& v : r.variants) {
     const DayMetrics& t = v.total;
-    s += fmt::format("| {} | {}{} | {:.1f}% | {:.1f}% | {:.1f}% | {:.0f} | {:.2f} | {} | {} | {} | {} |\n", v.name, v.loader,
-                     v.production_loader ? " (MEMORY.md)" : "", index_rate(t), pct(t.met_search, t.needs),
+    s += fmt::format("| {} | {}{} | {:.1f}% | {:.1f}% | {:.1f}% | {:.0f} | {:.2f} | {} | {} / {} | {} | {} | {} |\n", v.name,
+                     v.loader, v.production_loader ? " (MEMORY.md)" : "", index_rate(t), pct(t.met_search, t.needs),
                      pct(t.missed, t.needs), per_session(t.bytes_loaded, t.sessions),
-                     per_session(t.stale_exposure, t.sessions), t.churn, t.dropped, t.secrets_committed, t.violations);
+                     per_session(t.stale_exposure, t.sessions), t.churn, t.promotions_true, t.promotions_false,
+                     t.dropped, t.secrets_committed, t.violations);
   }
   s += "\nNeeds are counted per session; \"met from index\" means the agent recognised the memory's row in what it"
-       " loaded at session start and read the file. Promotions are 0: the simulated human does not adopt yet.\n\n## Notes\n\n";
+       " loaded at session start and read the file. Promotions count what the simulated human adopted: a standing rule"
+       " is true, a rule stated only for the task at hand is false.\n\n## Notes\n\n";
   for (const auto& n : r.notes) s += "- " + n + "\n";
   return s;
 }

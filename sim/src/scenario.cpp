@@ -137,11 +137,13 @@ void read_workload(const Reader& r, const YAML::Node& n, WorkloadSpec& w) {
       {"sessions_per_day", &w.sessions_per_day}, {"hours", &w.hours},
       {"session_minutes", &w.session_minutes},   {"prompts", &w.prompts},
       {"tool_calls_per_prompt", &w.tool_calls_per_prompt}, {"needs_per_session", &w.needs_per_session},
-      {"project_days", &w.project_days},         {"resolve_after_days", &w.resolve_after_days}};
+      {"project_days", &w.project_days},         {"resolve_after_days", &w.resolve_after_days},
+      {"task_rule_days", &w.task_rule_days}};
   const std::map<std::string, double*> rates = {
       {"reread", &w.reread}, {"edit", &w.edit}, {"teaching_per_day", &w.teaching_per_day},
-      {"contradictions_per_day", &w.contradictions_per_day}, {"secrets_per_day", &w.secrets_per_day}};
-  std::set<std::string> known{"projects", "active_projects", "reindex_on_session_start"};
+      {"contradictions_per_day", &w.contradictions_per_day}, {"secrets_per_day", &w.secrets_per_day},
+      {"restate", &w.restate}, {"task_rules_per_day", &w.task_rules_per_day}, {"task_restate", &w.task_restate}};
+  std::set<std::string> known{"projects", "active_projects", "reindex_on_session_start", "standing_rules"};
   for (const auto& [k, _] : ranges) known.insert(k);
   for (const auto& [k, _] : rates) known.insert(k);
   r.map(n, "workload", known, [&](const std::string& k, const YAML::Node& v, const std::string& full) {
@@ -154,6 +156,8 @@ void read_workload(const Reader& r, const YAML::Node& n, WorkloadSpec& w) {
       w.projects = r.integer(v, full, 1, 10000);
     } else if (k == "active_projects") {
       w.active_projects = r.integer(v, full, 0, 10000);
+    } else if (k == "standing_rules") {
+      w.standing_rules = r.integer(v, full, 0, 1000);
     } else {
       w.reindex_on_session_start = r.boolean(v, full);
     }
@@ -162,6 +166,7 @@ void read_workload(const Reader& r, const YAML::Node& n, WorkloadSpec& w) {
   if (w.hours.hi <= w.hours.lo) r.fail(n, "workload.hours", "the window is empty");
   if (w.session_minutes.lo < 1) r.fail(n, "workload.session_minutes", "sessions last at least a minute");
   if (w.project_days.lo < 1) r.fail(n, "workload.project_days", "projects last at least a day");
+  if (w.task_rule_days.lo < 1) r.fail(n, "workload.task_rule_days", "a task rule lasts at least a day");
 }
 
 LoaderKind loader_of(const Reader& r, const YAML::Node& n, const std::string& key) {

@@ -113,5 +113,41 @@ TEST(Engine, NotesFileShowsStaleFactsTheIndexArchives) {
   EXPECT_GT(notes->total.stale_exposure, seed->total.stale_exposure);
 }
 
+// The ladder against the ground truth: standing rules restated across sessions
+// and days are adopted (true promotions); gates that ask for more days let fewer
+// task rules through; gates nothing can pass promote nothing; a secret stated as
+// a directive is quarantined and never reaches a committed file.
+TEST(Engine, TheGatesDecideWhichDirectivesAreAdopted) {
+  Scenario sc = smoke();
+  sc.days = 8;
+  sc.corpus.files = 200;
+  sc.workload.standing_rules = 6;
+  sc.workload.restate = 0.15;
+  sc.workload.task_rules_per_day = 2;
+  sc.workload.task_rule_days = {1, 4};
+  sc.workload.secrets_per_day = 2;
+  sc.variants.resize(1);
+  sc.variants[0].name = "seed";
+  VariantSpec strict = sc.variants[0], never = sc.variants[0];
+  strict.name = "four-days";
+  strict.policy.gates.days = strict.policy.gates.stated_days = 4;
+  never.name = "never";
+  never.policy.gates.sessions = never.policy.gates.stated_sessions = never.policy.gates.verified = 1000;
+  sc.variants.push_back(strict);
+  sc.variants.push_back(never);
+  const RunResult r = run(sc);
+  ASSERT_EQ(r.variants.size(), 3u);
+  const DayMetrics &seed = r.variants[0].total, &four = r.variants[1].total, &none = r.variants[2].total;
+  EXPECT_EQ(seed.promotions_true, 6);
+  EXPECT_GT(seed.promotions_false, 0);
+  EXPECT_LT(four.promotions_false, seed.promotions_false);
+  EXPECT_LE(four.promotions_true, seed.promotions_true);
+  EXPECT_EQ(none.promotions_true + none.promotions_false, 0);
+  for (const auto& v : r.variants) {
+    EXPECT_EQ(v.total.secrets_committed, 0) << v.name;
+    EXPECT_EQ(v.total.violations, 0) << v.name;
+  }
+}
+
 }  // namespace
 }  // namespace memsim::sim

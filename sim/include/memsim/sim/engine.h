@@ -28,7 +28,7 @@ struct DayMetrics {
   int needs = 0, met_index = 0, met_search = 0, missed = 0;
   long long bytes_loaded = 0;    // summed over the day's sessions
   int stale_exposure = 0;        // rows of world-closed facts shown as current, summed over sessions
-  int promotions_true = 0, promotions_false = 0;  // capture is not linked yet: always 0
+  int promotions_true = 0, promotions_false = 0;  // adoptions of standing rules / of anything else
   int secrets_committed = 0;     // planted secrets found in committed-tier files (must be 0)
   int churn = 0;                 // facts entering or leaving the loaded view at the tick
   int dropped = 0;               // reinforcements issued but missing from the fold (cumulative)

@@ -66,6 +66,14 @@ struct WorkloadSpec {
   double contradictions_per_day = 0.2;
   Range resolve_after_days{1, 5};  // a human supersedes the old fact this much later
   double secrets_per_day = 0.3;
+  // Directives the user states in prompts ("Always ..."), the ground truth of
+  // promotion: standing rules are worth promoting; task rules hold only for the
+  // task at hand, repeated for a few days, and promoting one is a false promotion.
+  int standing_rules = 0;
+  double restate = 0.08;             // chance a session restates each standing rule
+  double task_rules_per_day = 0;
+  Range task_rule_days{1, 3};        // a task rule is repeated over this many days
+  double task_restate = 0.3;         // chance a session in that window repeats it
   bool reindex_on_session_start = false;  // the nightly tick is what regenerates the index
 };
 
