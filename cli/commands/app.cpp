@@ -40,6 +40,8 @@ constexpr std::pair<std::string_view, Register> kCommands[] = {
     {"capture", register_capture}, {"promote", register_promote},
     {"adopt", register_adopt},     {"why", register_why},
     {"inspect", register_inspect}, {"resolve", register_resolve},
+    {"mcp", register_mcp},         {"remember", register_remember},
+    {"handoff", register_handoff},
 };
 
 std::string env_or(const char* name, const std::string& fallback) {

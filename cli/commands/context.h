@@ -73,5 +73,8 @@ Command register_adopt(CLI::App& app, CommonOptions& common);
 Command register_why(CLI::App& app, CommonOptions& common);
 Command register_inspect(CLI::App& app, CommonOptions& common);
 Command register_resolve(CLI::App& app, CommonOptions& common);
+Command register_mcp(CLI::App& app, CommonOptions& common);
+Command register_remember(CLI::App& app, CommonOptions& common);
+Command register_handoff(CLI::App& app, CommonOptions& common);
 
 }  // namespace memsim::cli

@@ -17,8 +17,8 @@ namespace memsim::cli {
 namespace {
 
 struct Options {
-  bool apply = false, uninstall = false, cron = false;
-  std::string settings, claude_md, command, project, scope = "project";
+  bool apply = false, uninstall = false, cron = false, mcp = false;
+  std::string settings, claude_md, command, project, scope = "project", profile = "main";
   std::string cron_at = "03:00", wake_command = "claude -p";
 };
 
@@ -26,6 +26,8 @@ struct Change {
   std::string path;
   bool existed = false;
   std::string before, after;
+  std::string note;  // said instead of a diff when the file is left as it is
+  bool backed_up = true;  // false for our own slash commands: their bytes are ours
 };
 
 Result<std::string> read_optional(FileSystem& fs, const std::string& path, bool& existed) {
@@ -184,6 +186,12 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
   auto o = std::make_shared<Options>();
   sub->add_flag("--apply", o->apply, "write the change (after backing up each file)");
   sub->add_flag("--uninstall", o->uninstall, "remove exactly what install-hooks added");
+  sub->add_flag("--mcp", o->mcp,
+                "also register the MCP server (memsim mcp) in the project's .mcp.json and approve it in the settings");
+  sub->add_option("--profile", o->profile,
+                  "main (default) or shared: a shared project's sessions load no persona and no long-term "
+                  "memories, and CLAUDE.md does not import MEMORY.md")
+      ->check(CLI::IsMember({"main", "shared"}));
   sub->add_flag("--cron", o->cron,
                 "the nightly crontab lines (tick, then the reflective wake 5 minutes later) instead of the hooks");
   sub->add_option("--cron-at", o->cron_at, "HH:MM of the nightly tick (default 03:00)");
@@ -196,34 +204,74 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
             const auto& [spec, targets] = *plan;
             if (o->cron) return install_cron(ctx, *o, spec);
 
-            Change settings{targets.settings, false, "", ""}, claude{targets.claude_md, false, "", ""};
+            if (o->mcp && !o->uninstall && targets.mcp_json.empty())
+              return ctx.fail("--mcp: Claude Code reads MCP servers from a project's .mcp.json; use --scope project");
+            // .mcp.json first: whether our server was there decides the settings' approval.
+            Change mcp{targets.mcp_json, false, "", "", ""};
+            if (!mcp.path.empty() && (o->mcp || o->uninstall)) {
+              auto text = read_optional(ctx.fs, mcp.path, mcp.existed);
+              if (!text.ok()) return ctx.fail(text.message());
+              mcp.before = *text;
+              auto after = o->uninstall ? hooks::remove_mcp_json(mcp.before, spec, mcp.path)
+                                        : hooks::merge_mcp_json(mcp.before, spec, mcp.path);
+              if (!after.ok()) return ctx.fail(after.message());
+              mcp.after = *after;
+            }
+            Change settings{targets.settings, false, "", "", ""}, claude{targets.claude_md, false, "", "", ""};
             auto st = read_optional(ctx.fs, settings.path, settings.existed);
             if (!st.ok()) return ctx.fail(st.message());
             settings.before = *st;
             auto merged = o->uninstall ? hooks::remove_settings(settings.before, spec, settings.path)
                                        : hooks::merge_settings(settings.before, spec, settings.path);
+            if (merged.ok() && o->mcp && !o->uninstall) merged = hooks::approve_mcp_server(*merged, settings.path);
+            if (merged.ok())
+              merged = hooks::set_profile_env(*merged, !o->uninstall && o->profile == "shared", settings.path);
+            if (merged.ok() && o->uninstall && mcp.before != mcp.after)
+              merged = hooks::unapprove_mcp_server(*merged, settings.path);
             if (!merged.ok()) return ctx.fail(merged.message());
             settings.after = *merged;
             auto cm = read_optional(ctx.fs, claude.path, claude.existed);
             if (!cm.ok()) return ctx.fail(cm.message());
             claude.before = *cm;
-            claude.after = o->uninstall ? hooks::remove_claude_md(claude.before)
-                                        : hooks::merge_claude_md(claude.before, targets.import_path);
+            claude.after = o->uninstall              ? hooks::remove_claude_md(claude.before)
+                           : o->profile == "shared" ? hooks::merge_claude_md_shared(claude.before)
+                                                    : hooks::merge_claude_md(claude.before, targets.import_path);
+
+            // The slash commands: written when absent, removed only when unchanged.
+            std::vector<Change> commands;
+            for (const hooks::CommandFile& f : hooks::slash_commands(spec)) {
+              Change c{join_path(targets.commands_dir, f.name), false, "", "", "", false};
+              auto text = read_optional(ctx.fs, c.path, c.existed);
+              if (!text.ok()) return ctx.fail(text.message());
+              c.before = c.after = *text;
+              if (o->uninstall && c.existed && c.before == f.text) c.after.clear();
+              else if (o->uninstall && c.existed) c.note = "kept: it differs from what install-hooks wrote (changed since?)";
+              else if (!o->uninstall && !c.existed) c.after = f.text;
+              else if (!o->uninstall && c.before != f.text) c.note = "left alone: it differs from memsim's (move it away to install memsim's)";
+              commands.push_back(std::move(c));
+            }
+            std::vector<Change*> all{&settings, &claude};
+            if (!mcp.path.empty() && (o->mcp || o->uninstall)) all.push_back(&mcp);
+            for (Change& c : commands) all.push_back(&c);
 
             nlohmann::json report = nlohmann::json::array();
-            for (Change* c : {&settings, &claude}) {
+            bool any_change = false;
+            for (Change* c : all) {
               const bool changed = c->before != c->after;
+              any_change = any_change || changed;
               // Uninstall leaves no file that held only what install added.
               const bool remove = o->uninstall && changed &&
                                   c->after.find_first_not_of(" \t\r\n{}") == std::string::npos;
               nlohmann::json entry = {{"file", c->path}, {"changed", changed}};
+              if (!c->note.empty()) entry["note"] = c->note;
               if (!ctx.json) {
-                if (!changed) ctx.out << c->path << ": no change\n";
+                if (!c->note.empty()) ctx.out << c->path << ": " << c->note << "\n";
+                else if (!changed) ctx.out << c->path << ": no change\n";
                 else if (remove) ctx.out << c->path << ": remove (it holds only what install-hooks added)\n";
                 else ctx.out << hooks::unified_diff(c->before, c->after, c->path);
               }
               if (changed && o->apply) {
-                if (c->existed) {
+                if (c->existed && c->backed_up) {
                   auto b = backup(ctx.fs, c->path, c->before, ctx.clock->now());
                   if (!b.ok()) return ctx.fail(b.message());
                   entry["backup"] = *b;
@@ -240,7 +288,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               report.push_back(entry);
             }
             if (ctx.json) ctx.out << nlohmann::json{{"applied", o->apply}, {"files", report}}.dump(2) << "\n";
-            else if (!o->apply && (settings.before != settings.after || claude.before != claude.after))
+            else if (!o->apply && any_change)
               ctx.out << "(dry run: add --apply to write this)\n";
             return 0;
           }};

@@ -196,6 +196,18 @@ Check check_claude_md(Context& ctx, const hooks::Targets& t) {
   auto text = ctx.fs.read_file(t.claude_md);
   if (!text.ok()) return c.reason = t.claude_md + ": missing", c;
   const std::string import = hooks::claude_md_import(*text);
+  // A shared install (--profile shared) keeps the index out of CLAUDE.md on purpose.
+  auto settings = ctx.fs.read_file(t.settings);
+  const auto j = nlohmann::json::parse(settings.ok() ? *settings : "", nullptr, false);
+  const bool shared = j.is_object() && j.contains("env") && j["env"].is_object() &&
+                      j["env"].value("MEMSIM_PROFILE", "") == "shared";
+  if (shared) {
+    if (!import.empty() || text->find(hooks::kSharedBlockLine) == std::string::npos)
+      return c.reason = t.claude_md + ": the settings say shared, but the block is not the shared one", c;
+    c.ok = true;
+    c.reason = t.claude_md + ": shared profile, MEMORY.md deliberately not imported";
+    return c;
+  }
   if (import.empty()) return c.reason = t.claude_md + ": no memsim import block", c;
   std::string target = import;
   if (target.starts_with("~/") && std::getenv("HOME")) target = std::string(std::getenv("HOME")) + target.substr(1);

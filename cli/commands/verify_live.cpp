@@ -57,39 +57,50 @@ nlohmann::json scratch_settings(const std::vector<hooks::InstalledHook>& install
 
 std::string head(const std::string& s, std::size_t n = 300) { return s.size() <= n ? s : s.substr(0, n) + "..."; }
 
-// Claude Code joins the hook's text with system text of its own, so the check
-// runs the installed session-start command on the scratch home and looks for
-// exactly what it prints at the head of the system message.
-VerifyCheck check_session_start(const std::vector<hooks::InstalledHook>& installed, const Home& home,
-                                const nlohmann::json& request, const std::string& scratch, const std::string& fix) {
-  VerifyCheck c{"live-session-start", false, {}, fix};
+// What the installed session-start command prints for the scratch home, run
+// before the session. It consumes a pending handoff, so the handoff is put back
+// from the real home for the session to see; Claude Code joins the text with
+// system text of its own, so the check looks for it whole at the message's head.
+Result<std::string> session_start_text(const std::vector<hooks::InstalledHook>& installed, const Home& real,
+                                       const Home& home, const std::string& scratch) {
   auto hook = std::find_if(installed.begin(), installed.end(), [](const hooks::InstalledHook& h) {
     return h.event == "SessionStart" && h.args.size() >= 2 && h.args[1] == "session-start";
   });
-  if (hook == installed.end()) return c.reason = "no SessionStart entry in the settings", c;
+  if (hook == installed.end()) return Error{"no SessionStart entry in the settings"};
   std::vector<std::string> argv{hook->command};
   for (std::size_t i = 0; i < hook->args.size(); ++i)
     argv.push_back(i > 0 && hook->args[i - 1] == "--home" ? home.root() : hook->args[i]);
   auto printed = hooks::run_process(argv, R"({"hook_event_name":"SessionStart","source":"startup"})", {}, scratch);
-  if (!printed.ok()) return c.reason = printed.message(), c;
+  if (!printed.ok()) return printed.error();
+  std::error_code ec;
+  const std::string handoff = real.memory_path("HANDOFF.md");
+  if (fs::exists(handoff, ec))
+    fs::copy_file(handoff, home.memory_path("HANDOFF.md"), fs::copy_options::overwrite_existing, ec);
   std::string text = printed->out;
   while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+VerifyCheck check_session_start(const Result<std::string>& text, const nlohmann::json& request,
+                                const std::string& fix) {
+  VerifyCheck c{"live-session-start", false, {}, fix};
+  if (!text.ok()) return c.reason = text.message(), c;
   const auto sys = hooks::system_messages(request);
   const auto it = std::find_if(sys.begin(), sys.end(), [](const std::string& m) { return m.starts_with("SessionStart:"); });
-  if (text.empty()) {
+  if (text->empty()) {
     c.ok = true;
     c.reason = "the home has nothing for session start to print";
     return c;
   }
   if (it == sys.end()) return c.reason = "no SessionStart text reached the model", c;
-  if (it->find(": " + text) == std::string::npos)
-    return c.reason = "the model did not receive session start's whole text (" + std::to_string(text.size()) +
+  if (it->find(": " + *text) == std::string::npos)
+    return c.reason = "the model did not receive session start's whole text (" + std::to_string(text->size()) +
                       " characters); it got: " + head(*it, 120),
            c;
-  if (text.size() >= kContextCap)
-    return c.reason = std::to_string(text.size()) + " characters: over Claude Code's 10,000 cap", c;
+  if (text->size() >= kContextCap)
+    return c.reason = std::to_string(text->size()) + " characters: over Claude Code's 10,000 cap", c;
   c.ok = true;
-  c.reason = "all " + std::to_string(text.size()) +
+  c.reason = "all " + std::to_string(text->size()) +
              " characters of identity, current state and recent notes reached the model (cap 10,000)";
   return c;
 }
@@ -139,6 +150,7 @@ std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::Inst
   if (!probe.empty()) script.push_back(hooks::ScriptedTurn::call("Read", {{"file_path", home.memory_path(probe)}}));
   script.push_back(hooks::ScriptedTurn::say(kFinal));
   const hooks::LiveSession run{claude, project, user, {}, {}, 120};
+  const auto expected_start = session_start_text(installed, ctx.home, home, scratch);
   auto first = hooks::run_live(run, "memsim verify-install --live: a scripted session", script);
   if (!first.ok()) {
     session.reason = first.message();
@@ -172,7 +184,7 @@ std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::Inst
   }
   out.push_back(idx);
 
-  out.push_back(check_session_start(installed, home, first->conversation.front(), scratch, fix_install));
+  out.push_back(check_session_start(expected_start, first->conversation.front(), fix_install));
 
   VerifyCheck touch{"live-touch", false, {}, fix_install};
   auto journal = ctx.fs.read_file(home.journal_path());

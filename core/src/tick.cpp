@@ -108,6 +108,7 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
                               {"cue_items", t.cue.size()},              {"findings", t.findings.size()},
                               {"notes_leaving", t.notes_leaving.size()}};
   if (Status s = replace_file(fs, last_tick_path(home), last.dump(2) + "\n"); !s.ok()) return s.error();
+  t.reindexed = std::move(*rep);
   return t;
 }
 

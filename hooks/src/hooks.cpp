@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "internal.h"
+#include "profile.h"
 #include "memsim/search.h"
 #include "memsim/timefmt.h"
 
@@ -88,9 +89,11 @@ std::string run(HookContext& ctx, std::string_view event, std::string_view paylo
   else if (event == "session-start") outcome = detail::session_start(ctx, j);
   else if (event == "user-prompt-submit") {
     // The home's policy, as the index was built with it; a broken policy.yaml is
-    // logged and nothing is printed.
+    // logged and nothing is printed. Shared and sub-agent sessions get no T2 text.
     auto policy = load_policy(ctx.fs, ctx.home.root());
-    if (policy.ok())
+    if (detail::session_profile(ctx, j) != detail::Profile::kMain)
+      outcome = detail::Outcome{};
+    else if (policy.ok())
       outcome = detail::Outcome{prompt_context(ctx.fs, ctx.home, ctx.clock, *policy, j.value("prompt", std::string())), {}};
     else
       outcome = policy.error();

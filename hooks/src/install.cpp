@@ -1,6 +1,7 @@
 #include "memsim/install.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include <nlohmann/json.hpp>
 
@@ -217,9 +218,10 @@ Block find_block(std::string_view text) {
 
 }  // namespace
 
-std::string merge_claude_md(std::string_view text, const std::string& import_path) {
-  const std::string block =
-      std::string(kBlockBegin) + "\n@" + import_path + "\n" + std::string(kBlockEnd) + "\n";
+namespace {
+
+std::string merge_block(std::string_view text, const std::string& line) {
+  const std::string block = std::string(kBlockBegin) + "\n" + line + "\n" + std::string(kBlockEnd) + "\n";
   Block b = find_block(text);
   if (b.begin != std::string_view::npos) {
     std::string out(text);
@@ -230,6 +232,30 @@ std::string merge_claude_md(std::string_view text, const std::string& import_pat
   std::string out(text);
   if (out.back() != '\n') out += '\n';
   return out + "\n" + block;
+}
+
+}  // namespace
+
+std::string merge_claude_md(std::string_view text, const std::string& import_path) {
+  return merge_block(text, "@" + import_path);
+}
+
+std::string merge_claude_md_shared(std::string_view text) { return merge_block(text, std::string(kSharedBlockLine)); }
+
+Result<std::string> set_profile_env(std::string_view text, bool shared, const std::string& origin) {
+  auto parsed = parse_settings(text, origin);
+  if (!parsed.ok()) return parsed.error();
+  Json& j = *parsed;
+  if (j.contains("env") && !j["env"].is_object()) return Error{origin + ": \"env\" is not an object"};
+  const bool has = j.contains("env") && j["env"].contains("MEMSIM_PROFILE") && j["env"]["MEMSIM_PROFILE"] == "shared";
+  if (has == shared) return std::string(text);
+  if (shared) {
+    j["env"]["MEMSIM_PROFILE"] = "shared";
+  } else {
+    j["env"].erase("MEMSIM_PROFILE");
+    if (j["env"].empty()) j.erase("env");
+  }
+  return dump(j, text);
 }
 
 std::string remove_claude_md(std::string_view text) {
@@ -274,10 +300,155 @@ Result<Targets> resolve_targets(const std::string& scope, const std::string& set
   t.claude_md = !claude_md.empty() ? claude_md
                 : scope == "user" ? join_path(base, "CLAUDE.md")
                                   : join_path(project_dir, "CLAUDE.md");
+  const std::string settings_dir = t.settings.substr(0, t.settings.rfind('/') + 1);
+  t.commands_dir = join_path(settings_dir.empty() ? "." : settings_dir, "commands");
+  if (scope == "project") t.mcp_json = join_path(project_dir, ".mcp.json");
   const std::string dir = t.claude_md.substr(0, t.claude_md.rfind('/') + 1);
   t.import_path = !dir.empty() && dir.front() == '/' && index_path.starts_with(dir) ? index_path.substr(dir.size())
                                                                                      : index_path;
   return t;
+}
+
+namespace {
+
+Result<Json> parse_object(std::string_view text, const std::string& origin) {
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) return Json::object();
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return Error{origin + ": not valid JSON (fix or move it, then run again)"};
+  if (!j.is_object()) return Error{origin + ": not a JSON object"};
+  return j;
+}
+
+Json mcp_entry(const HookSpec& spec) {
+  return Json{{"command", spec.command}, {"args", {"mcp", "--home", spec.home}}, {"env", Json::object()}};
+}
+
+bool is_our_server(const Json& s, const std::string& home) {
+  if (!s.is_object()) return false;
+  auto cmd = s.find("command");
+  auto args = s.find("args");
+  if (cmd == s.end() || !cmd->is_string() || !base_name(cmd->get<std::string>()).starts_with("memsim")) return false;
+  if (args == s.end() || !args->is_array()) return false;
+  for (std::size_t i = 0; i + 1 < args->size(); ++i)
+    if ((*args)[i] == "--home" && (*args)[i + 1] == home) return true;
+  return false;
+}
+
+// A path as the shell reads it: bare when it holds only safe characters.
+std::string shell_word(const std::string& s) {
+  const bool bare = !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '_' || c == '-' || c == '+';
+  });
+  if (bare) return s;
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+}  // namespace
+
+Result<std::string> merge_mcp_json(std::string_view text, const HookSpec& spec, const std::string& origin) {
+  auto parsed = parse_object(text, origin);
+  if (!parsed.ok()) return parsed.error();
+  Json& j = *parsed;
+  if (j.contains("mcpServers") && !j["mcpServers"].is_object()) return Error{origin + ": \"mcpServers\" is not an object"};
+  const std::string name(kMcpServerName);
+  const Json want = mcp_entry(spec);
+  if (j.contains("mcpServers") && j["mcpServers"].contains(name)) {
+    const Json& have = j["mcpServers"][name];
+    if (!is_our_server(have, spec.home))
+      return Error{origin + ": an MCP server named \"" + name +
+                   "\" is already there and is not this home's; rename or remove it, then run again"};
+    if (have == want) return std::string(text);
+  }
+  j["mcpServers"][name] = want;
+  return dump(j, text);
+}
+
+Result<std::string> remove_mcp_json(std::string_view text, const HookSpec& spec, const std::string& origin) {
+  auto parsed = parse_object(text, origin);
+  if (!parsed.ok()) return parsed.error();
+  Json& j = *parsed;
+  const std::string name(kMcpServerName);
+  if (!j.contains("mcpServers") || !j["mcpServers"].is_object() || !j["mcpServers"].contains(name) ||
+      !is_our_server(j["mcpServers"][name], spec.home))
+    return std::string(text);
+  j["mcpServers"].erase(name);
+  if (j["mcpServers"].empty()) j.erase("mcpServers");
+  return dump(j, text);
+}
+
+Result<std::string> approve_mcp_server(std::string_view text, const std::string& origin) {
+  auto parsed = parse_settings(text, origin);
+  if (!parsed.ok()) return parsed.error();
+  Json& j = *parsed;
+  Json& list = j["enabledMcpjsonServers"];
+  if (list.is_null()) list = Json::array();
+  if (!list.is_array()) return Error{origin + ": \"enabledMcpjsonServers\" is not a list"};
+  const std::string name(kMcpServerName);
+  for (const Json& n : list)
+    if (n == name) return std::string(text);
+  list.push_back(name);
+  return dump(j, text);
+}
+
+Result<std::string> unapprove_mcp_server(std::string_view text, const std::string& origin) {
+  auto parsed = parse_settings(text, origin);
+  if (!parsed.ok()) return parsed.error();
+  Json& j = *parsed;
+  if (!j.contains("enabledMcpjsonServers") || !j["enabledMcpjsonServers"].is_array()) return std::string(text);
+  Json& list = j["enabledMcpjsonServers"];
+  const std::size_t before = list.size();
+  for (std::size_t i = list.size(); i-- > 0;)
+    if (list[i] == std::string(kMcpServerName)) list.erase(i);
+  if (list.size() == before) return std::string(text);
+  if (list.empty()) j.erase("enabledMcpjsonServers");
+  return dump(j, text);
+}
+
+std::vector<CommandFile> slash_commands(const HookSpec& spec) {
+  const std::string c = shell_word(spec.command), h = shell_word(spec.home);
+  auto run = [&](const std::string& sub) { return c + " " + sub + " --home " + h; };
+  auto allow = [&](std::initializer_list<const char*> subs) {
+    std::string out;
+    for (const char* s : subs) out += (out.empty() ? "" : ", ") + std::string("Bash(") + c + " " + s + ":*)";
+    return out;
+  };
+  return {
+      {"memory-status.md",
+       "---\ndescription: Memory health - sizes against budgets, staleness, lint, maintenance due (memsim status)\n"
+       "allowed-tools: " + allow({"status"}) + "\n---\n"
+       "The memory system's status:\n\n!`" + run("status") + "`\n\n"
+       "Summarize it for me in a few lines: what is over budget, stale, in conflict or flagged by lint, and what "
+       "maintenance is due. Change nothing.\n"},
+      {"remember.md",
+       "---\ndescription: Remember a fact for future sessions (memsim remember)\nargument-hint: <the fact>\n"
+       "allowed-tools: " + allow({"remember", "supersede"}) + "\n---\n"
+       "Remember this for future sessions: $ARGUMENTS\n\n"
+       "Write it as one memory: run `" + run("remember") + " <topic> --type <type> --summary \"<one line>\"` "
+       "(add `--body \"<details>\"` when one line is not enough), where <topic> is a short kebab-case name and "
+       "<type> one of feedback, project, reference, user, process, preference, decision, person. If memsim says "
+       "the name exists, the fact changed: run `" + run("supersede") + " <that file> --summary \"<the new fact>\"` "
+       "instead. Never write a secret into a memory. Then tell me in one line what was written.\n"},
+      {"handoff.md",
+       "---\ndescription: Write HANDOFF.md so a fresh session picks up where this one stops (memsim handoff)\n"
+       "argument-hint: [what to stress]\n"
+       "allowed-tools: " + allow({"handoff"}) + "\n---\n"
+       "Hand this session's work over to the next session. $ARGUMENTS\n\n"
+       "Run `" + run("handoff") + "` with one flag per item, each one line: `--done \"...\"` for what was "
+       "finished, `--in-progress \"...\"` for work under way and its status, `--next \"...\"` for the next "
+       "steps, `--decision \"...\"` for decisions and why, `--gotcha \"...\"` for traps. The next session "
+       "start reads it once. Then say that the handoff is written.\n"},
+      {"memory-review.md",
+       "---\ndescription: Weekly memory review - what status, lint and the tick's cue say needs a human\n"
+       "allowed-tools: " + allow({"status", "lint", "recall"}) + "\n---\n"
+       "Weekly memory review. Run `" + run("status") + "` and `" + run("lint") + "` (lint exits 1 when it finds "
+       "errors; that is expected). From what they report, list for me what needs a human decision: conflicts "
+       "(two open facts with one key: which one holds?), lint errors and warnings worth fixing, files over "
+       "their budget, the items of the tick's cue (" + h + "/runtime/state/cue.json, when status counts some), "
+       "and facts that look stale. Propose one concrete change "
+       "for each and make none until I agree.\n"},
+  };
 }
 
 std::string unified_diff(std::string_view before, std::string_view after, const std::string& label) {

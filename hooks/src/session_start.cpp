@@ -1,11 +1,14 @@
-// SessionStart: identity, current state, then the short-term facts and
-// dream-journal residue of the last days, newest first, as plain text (which
-// Claude Code adds to the context for this event). Whole entries only: an entry
-// that does not fit is left out and counted, and a later, shorter one may fit.
+// SessionStart: a pending handoff (once), identity, current state, then the
+// short-term facts and dream-journal residue of the last days, newest first, as
+// plain text (which Claude Code adds to the context for this event). Whole
+// entries only: an entry that does not fit is left out and counted, and a later,
+// shorter one may fit. Shared and sub-agent sessions load less (profile.h).
 #include <algorithm>
 
 #include "internal.h"
+#include "profile.h"
 #include "memsim/frontmatter.h"
+#include "memsim/handoff.h"
 #include "memsim/lens.h"
 #include "memsim/notes.h"
 #include "memsim/policy.h"
@@ -35,14 +38,17 @@ std::string body_of(std::string_view text) {
   return std::string(text.substr(b, text.find_last_not_of(" \t\r\n") - b + 1));
 }
 
-// A section for an optional file, cut to `room` bytes when it is longer.
-std::string section(HookContext& ctx, const std::string& path, const std::string& title, std::size_t room) {
-  auto text = ctx.fs.read_file(path);
-  if (!text.ok()) return {};
-  std::string body = body_of(*text);
+// The handoff takes at most this much, so the state and the notes still fit.
+constexpr std::size_t kHandoffRoom = 4500;
+// Waiting for the home's lock (held by an index run) delays the session start.
+constexpr int kHandoffLockMs = 1000;
+
+// A section of text, cut to `room` bytes when it is longer; `file` names where
+// the whole text is.
+std::string section_of(std::string body, const std::string& title, const std::string& file, std::size_t room) {
   if (body.empty()) return {};
   std::string head = "## " + title + "\n";
-  const std::string cut_note = "\n(cut to fit; the whole text is in " + title + ")";
+  const std::string cut_note = "\n(cut to fit; the whole text is in " + file + ")";
   if (head.size() + body.size() + 2 > room) {
     if (room < head.size() + cut_note.size() + 2) return {};
     body = cut_utf8(body, room - head.size() - cut_note.size() - 2) + cut_note;
@@ -50,26 +56,50 @@ std::string section(HookContext& ctx, const std::string& path, const std::string
   return head + body + "\n\n";
 }
 
+// A section for an optional file, cut to `room` bytes when it is longer.
+std::string section(HookContext& ctx, const std::string& path, const std::string& title, std::size_t room) {
+  auto text = ctx.fs.read_file(path);
+  if (!text.ok()) return {};
+  return section_of(body_of(*text), title, title, room);
+}
+
 }  // namespace
 
-Result<Outcome> session_start(HookContext& ctx, const nlohmann::json& /*payload*/) {
+Result<Outcome> session_start(HookContext& ctx, const nlohmann::json& payload) {
   Outcome outcome;
   Policy policy;
   if (auto p = load_policy(ctx.fs, ctx.home.root()); p.ok()) policy = *p;
   else outcome.problems.push_back(p.message());
+  const Profile profile = session_profile(ctx, payload);
 
   const std::size_t reserve = kOmittedNote.size() + 8;
   std::string out = "# Memory (memsim)\n\n";
-  out += section(ctx, ctx.home.identity_path(), "identity.md", kBudget - reserve - out.size());
+  if (profile != Profile::kMain)
+    out += "(A " + std::string(profile_name(profile)) +
+           " session: no persona and no long-term memories are loaded; the current state" +
+           (profile == Profile::kShared ? " and today's notes" : "") + " only.)\n\n";
+  const std::string header = out;
+  if (profile == Profile::kMain) {
+    auto handoff = consume_handoff(ctx.fs, ctx.home, ctx.clock, kHandoffLockMs, sanitize_session(payload));
+    if (!handoff.ok()) outcome.problems.push_back(handoff.message());
+    else if (*handoff)
+      out += section_of(**handoff, "Handoff from the last session (read once; now marked consumed)",
+                        "memory/HANDOFF.md", kHandoffRoom);
+    out += section(ctx, ctx.home.identity_path(), "identity.md", kBudget - reserve - out.size());
+  }
   out += section(ctx, ctx.home.current_state_path(), "memory/current-state.md", kBudget - reserve - out.size());
 
   const Days today = day_of(ctx.clock.now());
+  // A shared session sees today's short-term notes; a sub-agent none.
+  const int window = profile == Profile::kMain ? policy.short_term_days : profile == Profile::kShared ? 1 : 0;
   std::vector<Entry> entries;
-  if (auto notes = list_dated_notes(ctx.fs, ctx.home); !notes.ok()) {
+  auto notes = window > 0 ? list_dated_notes(ctx.fs, ctx.home) : Result<std::vector<DatedNote>>(std::vector<DatedNote>{});
+  if (!notes.ok()) {
     outcome.problems.push_back(notes.message());
   } else {
     for (const DatedNote& n : *notes) {
-      if (!note_visible(n.day, today, policy.short_term_days)) continue;
+      if (!note_visible(n.day, today, window)) continue;
+      if (profile != Profile::kMain && !n.rel_path.starts_with("memory/short-term/")) continue;
       auto text = ctx.fs.read_file(join_path(ctx.home.root(), n.rel_path));
       if (!text.ok()) {
         outcome.problems.push_back(text.message());
@@ -87,9 +117,10 @@ Result<Outcome> session_start(HookContext& ctx, const nlohmann::json& /*payload*
   std::string recent;
   for (const Entry& e : entries) {
     std::string block = "### " + e.rel + "\n" + e.text + "\n\n";
-    const std::string head = recent.empty() ? "## Last " + std::to_string(policy.short_term_days) +
-                                                  " days, newest first\n\n"
-                                            : "";
+    const std::string head = !recent.empty()          ? ""
+                             : profile != Profile::kMain ? "## Today's notes\n\n"
+                                                         : "## Last " + std::to_string(policy.short_term_days) +
+                                                               " days, newest first\n\n";
     if (out.size() + recent.size() + head.size() + block.size() + reserve > kBudget) {
       ++omitted;
       continue;
@@ -102,7 +133,7 @@ Result<Outcome> session_start(HookContext& ctx, const nlohmann::json& /*payload*
     note.replace(note.find("%N"), 2, std::to_string(omitted));
     out += note;
   }
-  if (out == "# Memory (memsim)\n\n") return outcome;  // nothing to say
+  if (out == header) return outcome;  // nothing to say
   while (out.ends_with("\n\n")) out.pop_back();
   outcome.out = std::move(out);
   return outcome;

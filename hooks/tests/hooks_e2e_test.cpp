@@ -283,6 +283,22 @@ struct CronProject : Project {
   }
 };
 
+// A shared install leaves MEMORY.md out of CLAUDE.md on purpose: verify-install
+// accepts that, and still refuses a shared settings file whose block imports it.
+TEST(Verify, ASharedInstallPassesWithoutTheImportButNotWithAMismatchedBlock) {
+  Project p;
+  p.make_home();
+  ASSERT_EQ(p.install({"--apply", "--profile", "shared"}).exit_code, 0);
+  auto ok = p.verify();
+  EXPECT_EQ(ok.exit_code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("PASS claude-md: "), std::string::npos) << ok.out;
+  EXPECT_NE(ok.out.find("shared profile"), std::string::npos) << ok.out;
+  write(p.claude_md, "<!-- memsim:begin -->\n@.memsim/memory/MEMORY.md\n<!-- memsim:end -->\n");
+  auto bad = p.verify();
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.out.find("FAIL claude-md: "), std::string::npos) << bad.out;
+}
+
 TEST(CronInstall, PrintsAppliesIsIdempotentVerifiesAndUninstallsExactly) {
   CronProject p;
   p.make_home();

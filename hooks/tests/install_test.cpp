@@ -207,5 +207,102 @@ TEST(Cron, EachHomeHasItsOwnBlock) {
   EXPECT_EQ(remove_crontab(torn, "/a/.memsim"), torn);
 }
 
+const std::string kTheirMcp =
+    Json::parse(R"J({"mcpServers": {"github": {"command": "gh-mcp", "args": ["serve"]}}})J").dump(2) + "\n";
+
+TEST(McpJson, MergeAddsOurServerKeepsOthersAndIsIdempotent) {
+  auto out = merge_mcp_json(kTheirMcp, spec(), ".mcp.json");
+  ASSERT_TRUE(out.ok()) << out.message();
+  auto j = Json::parse(*out);
+  EXPECT_EQ(j["mcpServers"]["github"]["command"], "gh-mcp");
+  EXPECT_EQ(j["mcpServers"]["memsim"]["command"], "/opt/memsim/bin/memsim");
+  EXPECT_EQ(j["mcpServers"]["memsim"]["args"], Json::parse(R"(["mcp","--home","/p/.memsim"])"));
+  EXPECT_EQ(*merge_mcp_json(*out, spec(), ".mcp.json"), *out);
+  auto removed = remove_mcp_json(*out, spec(), ".mcp.json");
+  ASSERT_TRUE(removed.ok());
+  EXPECT_EQ(*removed, kTheirMcp);
+  EXPECT_EQ(*remove_mcp_json(kTheirMcp, spec(), ".mcp.json"), kTheirMcp) << "nothing of ours: unchanged";
+  // A moved binary replaces our entry in place.
+  HookSpec moved = spec();
+  moved.command = "/usr/local/bin/memsim";
+  auto again = merge_mcp_json(*out, moved, ".mcp.json");
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(Json::parse(*again)["mcpServers"]["memsim"]["command"], "/usr/local/bin/memsim");
+}
+
+TEST(McpJson, RefusesAnotherServerNamedMemsimAndBrokenFiles) {
+  const std::string other = R"({"mcpServers":{"memsim":{"command":"/x/memsim","args":["mcp","--home","/elsewhere"]}}})";
+  auto out = merge_mcp_json(other, spec(), "/p/.mcp.json");
+  ASSERT_FALSE(out.ok());
+  EXPECT_NE(out.message().find("/p/.mcp.json"), std::string::npos) << out.message();
+  EXPECT_EQ(*remove_mcp_json(other, spec(), ".mcp.json"), other);
+  EXPECT_FALSE(merge_mcp_json("{oops", spec(), ".mcp.json").ok());
+  EXPECT_FALSE(merge_mcp_json(R"({"mcpServers":[]})", spec(), ".mcp.json").ok());
+  EXPECT_TRUE(merge_mcp_json("", spec(), ".mcp.json").ok());
+}
+
+TEST(McpApproval, AddsAndRemovesOnlyOurName) {
+  auto out = approve_mcp_server(kOthers, "s.json");
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(Json::parse(*out)["enabledMcpjsonServers"], Json::parse(R"(["memsim"])"));
+  EXPECT_EQ(*approve_mcp_server(*out, "s.json"), *out);
+  EXPECT_EQ(*unapprove_mcp_server(*out, "s.json"), kOthers);
+  const std::string theirs = R"({"enabledMcpjsonServers": ["github"]})";
+  auto both = approve_mcp_server(theirs, "s.json");
+  EXPECT_EQ(Json::parse(*both)["enabledMcpjsonServers"], Json::parse(R"(["github","memsim"])"));
+  EXPECT_EQ(Json::parse(*unapprove_mcp_server(*both, "s.json"))["enabledMcpjsonServers"],
+            Json::parse(R"(["github"])"));
+  EXPECT_FALSE(approve_mcp_server(R"({"enabledMcpjsonServers": "memsim"})", "s.json").ok());
+}
+
+TEST(SlashCommands, FourPromptsEachAllowedToRunItsCommand) {
+  auto files = slash_commands(spec());
+  std::vector<std::string> names;
+  for (const CommandFile& f : files) {
+    names.push_back(f.name);
+    EXPECT_TRUE(f.text.starts_with("---\ndescription: ")) << f.text;
+    EXPECT_NE(f.text.find("allowed-tools: Bash(/opt/memsim/bin/memsim "), std::string::npos) << f.text;
+    EXPECT_NE(f.text.find("--home /p/.memsim"), std::string::npos) << f.text;
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"memory-status.md", "remember.md", "handoff.md", "memory-review.md"}));
+  EXPECT_NE(files[0].text.find("!`/opt/memsim/bin/memsim status --home /p/.memsim`"), std::string::npos);
+  EXPECT_NE(files[1].text.find("$ARGUMENTS"), std::string::npos);
+  EXPECT_NE(files[2].text.find("memsim handoff --home"), std::string::npos);
+  // A path the shell would split is quoted, the same way in the permission.
+  HookSpec odd = spec();
+  odd.home = "/my projects/it's/.memsim";
+  const std::string t = slash_commands(odd)[0].text;
+  EXPECT_NE(t.find("--home '/my projects/it'\\''s/.memsim'"), std::string::npos) << t;
+}
+
+TEST(Targets, CommandsBesideTheSettingsAndMcpJsonInTheProject) {
+  auto t = resolve_targets("project", "", "", "/p", "/u", "/p/.memsim/memory/MEMORY.md");
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->commands_dir, "/p/.claude/commands");
+  EXPECT_EQ(t->mcp_json, "/p/.mcp.json");
+  auto u = resolve_targets("user", "", "", "/p", "/u", "/p/.memsim/memory/MEMORY.md");
+  EXPECT_EQ(u->commands_dir, "/u/.claude/commands");
+  EXPECT_EQ(u->mcp_json, "");
+}
+
+TEST(SharedProfile, TheBlockHoldsNoImportAndTheSettingsMarkTheProfile) {
+  const std::string md = merge_claude_md_shared("# Project\n");
+  EXPECT_EQ(md, "# Project\n\n<!-- memsim:begin -->\n" + std::string(kSharedBlockLine) + "\n<!-- memsim:end -->\n");
+  EXPECT_EQ(claude_md_import(md), "");
+  EXPECT_EQ(remove_claude_md(md), "# Project\n");
+  // Switching a main install to shared replaces the import in place.
+  EXPECT_EQ(merge_claude_md_shared(merge_claude_md("# Project\n", ".memsim/memory/MEMORY.md")), md);
+
+  auto shared = set_profile_env(kOthers, true, "s.json");
+  ASSERT_TRUE(shared.ok());
+  EXPECT_EQ(Json::parse(*shared)["env"]["MEMSIM_PROFILE"], "shared");
+  EXPECT_EQ(*set_profile_env(*shared, true, "s.json"), *shared);
+  EXPECT_EQ(*set_profile_env(*shared, false, "s.json"), kOthers);
+  EXPECT_EQ(*set_profile_env(kOthers, false, "s.json"), kOthers);
+  const std::string theirs = R"({"env": {"MEMSIM_PROFILE": "main", "X": "1"}})";
+  EXPECT_EQ(*set_profile_env(theirs, false, "s.json"), theirs) << "only our value is removed";
+  EXPECT_FALSE(set_profile_env(R"({"env": []})", true, "s.json").ok());
+}
+
 }  // namespace
 }  // namespace memsim::hooks

@@ -396,18 +396,20 @@ void Engine::load_index_view(VariantState& v) {
 void Engine::reindex_variant(VariantState& v, bool tick) {
   const Policy& policy = v.spec->policy;
   bool guarded = false;
+  Result<ReindexReport> rep = Error{""};
   if (tick) {
-    // The nightly tick is the production one, with the command's cue sources. The
-    // view below is then read without writing, so a tick the live guard held back
-    // stays held back.
+    // The nightly tick is the production one, with the command's cue sources; its
+    // own index computation is the view (a guarded tick computed it without writing).
     auto t = run_tick(fs_, v.home, clock_, policy,
                       {promotion_cue(policy.gates), hooks::lens_cue()});
     if (!t.ok()) return violation(v, "tick: " + t.message());
     today(v).cue_items += static_cast<int>(t->cue.size());
     guarded = t->guarded;
     if (t->guarded) out_.sometimes["nightly tick guarded (a memory file changed in the last 10 minutes)"]++;
+    rep = std::move(t->reindexed);
+  } else {
+    rep = reindex(fs_, v.home, clock_, policy);
   }
-  auto rep = reindex(fs_, v.home, clock_, policy, {.write = !tick});
   if (!rep.ok()) return violation(v, "reindex: " + rep.message());
   // A guarded tick leaves yesterday's MEMORY.md on disk, as it should.
   if (tick || opt_.check) check_index(v, *rep, !guarded);

@@ -324,6 +324,9 @@ TEST_F(Live, ABrokenHomeNeverDisturbsTheSession) {
 TEST_F(Live, VerifyInstallLiveReportsWhatTheModelReceivesAndLeavesTheHomeAlone) {
   copy_fixture_home();
   install();
+  // A pending handoff: the live session consumes a copy, never the user's own.
+  ASSERT_EQ(memsim({"handoff", "--done", "Wired the live suite", "--next", "Review it"}).exit_code, 0);
+  const std::string handoff = read(memory("HANDOFF.md"));
   const std::string journal_before = read(home() + "/runtime/access.log");
   auto ok = memsim({"verify-install", "--live", "--claude", claude_});
   EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
@@ -332,6 +335,7 @@ TEST_F(Live, VerifyInstallLiveReportsWhatTheModelReceivesAndLeavesTheHomeAlone) 
                             "PASS live-hook-errors: "})
     EXPECT_NE(ok.out.find(check), std::string::npos) << check << " in:\n" << ok.out;
   EXPECT_EQ(read(home() + "/runtime/access.log"), journal_before) << "the live run touched the user's home";
+  EXPECT_EQ(read(memory("HANDOFF.md")), handoff) << "the live run consumed the user's handoff";
 
   // A settings file that lost its SessionStart entry is caught.
   const std::string settings = read(project() + "/.claude/settings.json");

@@ -43,6 +43,7 @@ struct TickReport {
   std::vector<DatedNote> notes_leaving;     // window closed in (previous tick, now]
   std::vector<CueItem> cue;                 // sorted by kind, then files
   std::string cue_json;                     // what was written to runtime/state/cue.json
+  ReindexReport reindexed;                  // the index the tick computed (and wrote unless guarded)
 };
 
 // Additional cue sources (near-duplicates, lenses over cap, candidates near

@@ -54,17 +54,53 @@ Result<std::vector<InstalledHook>> find_installed(std::string_view text, const s
 // CLAUDE.md with the managed block holding `@import_path` (appended, or its
 // contents replaced when the block exists). Unchanged when already right.
 std::string merge_claude_md(std::string_view text, const std::string& import_path);
+// The shared profile (install-hooks --profile shared, docs/mcp.md): a hook cannot
+// stop CLAUDE.md's import, so the block holds this line instead of the import.
+constexpr std::string_view kSharedBlockLine = "<!-- memsim: shared profile, MEMORY.md is not imported (docs/mcp.md) -->";
+std::string merge_claude_md_shared(std::string_view text);
+// Settings text with "env": {"MEMSIM_PROFILE": "shared"} (shared) or without a
+// MEMSIM_PROFILE of "shared" (anything else; an "env" left empty is dropped).
+Result<std::string> set_profile_env(std::string_view text, bool shared, const std::string& origin);
 // CLAUDE.md without the managed block (and the blank line install put before it).
 std::string remove_claude_md(std::string_view text);
 // The import path inside the managed block, or "" when there is no block.
 std::string claude_md_import(std::string_view text);
 
+// The MCP server's entry in a project's .mcp.json (docs/mcp.md):
+//   "mcpServers": {"memsim": {"command": <binary>, "args": ["mcp", "--home", <home>], "env": {}}}
+// Ours when its command's file name starts with "memsim" and its args hold
+// "--home <spec.home>". Merging fails, naming `origin`, when a "memsim" entry that
+// is not ours is there (nothing is overwritten); removing leaves others alone.
+constexpr std::string_view kMcpServerName = "memsim";
+Result<std::string> merge_mcp_json(std::string_view text, const HookSpec& spec, const std::string& origin);
+Result<std::string> remove_mcp_json(std::string_view text, const HookSpec& spec, const std::string& origin);
+
+// Settings text with kMcpServerName in (or out of) "enabledMcpjsonServers", the
+// approval Claude Code asks for before it starts a project's server. Removing
+// drops a list left empty.
+Result<std::string> approve_mcp_server(std::string_view text, const std::string& origin);
+Result<std::string> unapprove_mcp_server(std::string_view text, const std::string& origin);
+
+// The slash commands installed beside the settings, in <settings dir>/commands/:
+// memory-status.md, remember.md, handoff.md, memory-review.md. Each is a short
+// prompt that runs `<command> <subcommand> --home <home>`, allowed by its
+// allowed-tools frontmatter. Uninstall removes a file only when its bytes are
+// exactly these.
+struct CommandFile {
+  std::string name;  // e.g. "remember.md"
+  std::string text;
+};
+std::vector<CommandFile> slash_commands(const HookSpec& spec);
+
 // Where install-hooks writes. Project scope: <project>/.claude/settings.json and
 // <project>/CLAUDE.md; user scope: <user_home>/.claude/settings.json and
 // <user_home>/.claude/CLAUDE.md. Explicit paths win. The import path is relative
 // to CLAUDE.md's directory when the index lies below it, absolute otherwise.
+// The slash commands go to the settings' directory's commands/; .mcp.json is the
+// project's (empty for user scope: Claude Code keeps user servers elsewhere).
 struct Targets {
   std::string settings, claude_md, import_path;
+  std::string commands_dir, mcp_json;
 };
 Result<Targets> resolve_targets(const std::string& scope, const std::string& settings, const std::string& claude_md,
                                 const std::string& project_dir, const std::string& user_home,

@@ -1,0 +1,164 @@
+#include "memsim/handoff.h"
+
+#include "memsim/frontmatter.h"
+#include "memsim/memory_file.h"
+#include "memsim/notes.h"
+#include "memsim/remember.h"
+#include "memsim/timefmt.h"
+
+namespace memsim {
+
+namespace {
+
+std::string body_of(std::string_view text) {
+  Frontmatter fm = parse_frontmatter(text);
+  if (fm.state == FrontmatterState::kOk) text = text.substr(fm.body_begin);
+  const auto b = text.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  return std::string(text.substr(b, text.find_last_not_of(" \t\r\n") - b + 1));
+}
+
+std::string first_line(std::string_view body) {
+  for (std::size_t p = 0; p < body.size();) {
+    std::size_t nl = body.find('\n', p);
+    std::string_view line = body.substr(p, (nl == std::string_view::npos ? body.size() : nl) - p);
+    if (line.find_first_not_of(" \t\r#") != std::string_view::npos) return fold_whitespace(line);
+    if (nl == std::string_view::npos) break;
+    p = nl + 1;
+  }
+  return {};
+}
+
+// "## Title\n- item\n..." with each item redacted and folded to one line.
+std::string section(const Redactor& redactor, const std::string& title, const std::vector<std::string>& items,
+                    std::vector<std::string>& redacted) {
+  std::string out = "## " + title + "\n";
+  if (items.empty()) return out + "(none)\n\n";
+  for (const std::string& item : items) {
+    RedactResult r = redactor.redact(item);
+    redacted.insert(redacted.end(), r.kinds.begin(), r.kinds.end());
+    out += "- " + fold_whitespace(r.text) + "\n";
+  }
+  return out + "\n";
+}
+
+// memory/handoffs/<stamp>.md, numbered when taken.
+Result<std::string> archive_name(FileSystem& fs, const Home& home, const std::string& stamp) {
+  for (int n = 1; n < 1000; ++n) {
+    const std::string name = stamp + (n == 1 ? "" : "-" + std::to_string(n)) + ".md";
+    auto info = fs.stat(join_path(handoffs_dir(home), name));
+    if (!info.ok()) return info.error();
+    if (info->kind == FileKind::kMissing) return name;
+  }
+  return Error{"memory/handoffs: no free name for " + stamp};
+}
+
+std::string stamp_of(Seconds t) {
+  std::string s;
+  for (char c : format_instant(t))
+    if (c != '-' && c != ':') s += c;
+  return s;
+}
+
+}  // namespace
+
+std::string handoff_path(const Home& home) { return home.memory_path("HANDOFF.md"); }
+std::string handoffs_dir(const Home& home) { return join_path(home.memory_dir(), "handoffs"); }
+
+Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                                    const Redactor& redactor, const HandoffRequest& req) {
+  if (Status s = check_home(fs, home); !s.ok()) return s.error();
+  std::size_t total = 0;
+  for (const auto* list : {&req.done, &req.in_progress, &req.next, &req.decisions, &req.gotchas}) {
+    for (const std::string& item : *list) {
+      if (item.size() > kHandoffMaxItemBytes)
+        return Error{"handoff: an item is longer than " + std::to_string(kHandoffMaxItemBytes) + " bytes"};
+      if (item.find_first_not_of(" \t\r\n") == std::string::npos) return Error{"handoff: an item is empty"};
+    }
+    total += list->size();
+  }
+  if (total == 0) return Error{"handoff: nothing to hand off (give at least one of done, in progress, next, ...)"};
+  if (total > kHandoffMaxItems) return Error{"handoff: more than " + std::to_string(kHandoffMaxItems) + " items"};
+
+  const Seconds now = clock.now();
+  HandoffResult out;
+  std::string text = "---\ncreated: " + format_instant(now) + "\nsession: " +
+                     yaml_line_scalar(req.session.empty() ? "-" : req.session.substr(0, 128)) +
+                     "\nconsumed: null\nconsumed_by: null\n---\n# Handoff\n\n";
+  text += section(redactor, "Done", req.done, out.redacted);
+  text += section(redactor, "In progress", req.in_progress, out.redacted);
+  text += section(redactor, "Next steps", req.next, out.redacted);
+  text += section(redactor, "Decisions", req.decisions, out.redacted);
+  text += section(redactor, "Gotchas", req.gotchas, out.redacted);
+
+  // The state around it, as pointers: the next session loads these files anyway.
+  if (auto state = fs.read_file(home.current_state_path()); state.ok()) {
+    std::string s = body_of(*state);
+    if (s.starts_with("# Current state")) s = body_of(s.substr(15));
+    if (!s.empty()) text += "## Current state (memory/current-state.md)\n" + s + "\n\n";
+  }
+  const Days today = day_of(now);
+  std::string notes;
+  if (auto listed = list_dated_notes(fs, home); listed.ok())
+    for (const DatedNote& n : *listed) {
+      if (n.day != today || !n.rel_path.starts_with("memory/short-term/")) continue;
+      auto t = fs.read_file(join_path(home.root(), n.rel_path));
+      notes += "- " + n.rel_path + (t.ok() ? ": " + first_line(body_of(*t)) : std::string()) + "\n";
+    }
+  if (!notes.empty()) text += "## Today's notes\n" + notes + "\n";
+  while (text.ends_with("\n\n")) text.pop_back();
+
+  {
+    auto lock = lock_home(fs, home, policy.lock_timeout_ms);
+    if (!lock.ok()) return lock.error();
+    const std::string path = handoff_path(home);
+    auto info = fs.stat(path);
+    if (!info.ok()) return info.error();
+    if (info->kind == FileKind::kRegular) {
+      auto old = fs.read_file(path);
+      if (!old.ok()) return old.error();
+      Frontmatter fm = parse_frontmatter(*old);
+      std::optional<Seconds> created;
+      if (fm.state == FrontmatterState::kOk)
+        if (const Field* f = fm.find("created"); f && f->value) created = parse_instant(*f->value);
+      if (Status s = fs.make_dir(handoffs_dir(home)); !s.ok()) return s.error();
+      auto name = archive_name(fs, home, stamp_of(created.value_or(info->mtime)));
+      if (!name.ok()) return name.error();
+      if (Status s = fs.rename(path, join_path(handoffs_dir(home), *name)); !s.ok()) return s.error();
+      out.archived = "memory/handoffs/" + *name;
+    } else if (info->kind != FileKind::kMissing) {
+      return Error{"memory/HANDOFF.md: not a regular file; nothing written"};
+    }
+    if (Status s = replace_file(fs, path, text); !s.ok()) return s.error();
+  }
+  out.text = std::move(text);
+  return out;
+}
+
+Result<std::optional<std::string>> consume_handoff(FileSystem& fs, const Home& home, const Clock& clock,
+                                                   int timeout_ms, std::string_view session) {
+  const std::string path = handoff_path(home);
+  auto info = fs.stat(path);  // the common case, no handoff, takes no lock
+  if (!info.ok()) return info.error();
+  if (info->kind != FileKind::kRegular) return std::optional<std::string>();
+  auto lock = lock_home(fs, home, timeout_ms);
+  if (!lock.ok()) return lock.error();
+  auto text = fs.read_file(path);
+  if (!text.ok()) return text.error();
+  Frontmatter fm = parse_frontmatter(*text);
+  const std::string when = format_instant(clock.now());
+  const std::string by = yaml_line_scalar(session.empty() ? "-" : session);
+  std::string marked;
+  if (fm.state == FrontmatterState::kAbsent) {
+    marked = "---\nconsumed: " + when + "\nconsumed_by: " + by + "\n---\n" + *text;
+  } else if (fm.state == FrontmatterState::kOk) {
+    if (const Field* f = fm.find("consumed"); f && f->value) return std::optional<std::string>();
+    marked = rewrite_fields(*text, fm, {{"consumed", when}, {"consumed_by", by}});
+  } else {
+    return Error{"memory/HANDOFF.md: unreadable frontmatter; not injected"};
+  }
+  if (Status s = replace_file(fs, path, marked); !s.ok()) return s.error();
+  return std::optional<std::string>(body_of(*text));
+}
+
+}  // namespace memsim

@@ -1,0 +1,107 @@
+#include "memsim/remember.h"
+
+#include "memsim/lint.h"
+#include "memsim/memory_file.h"
+#include "memsim/reindex.h"
+#include "memsim/timefmt.h"
+
+namespace memsim {
+
+namespace {
+
+bool is_kebab(std::string_view s) {
+  if (s.empty() || s.front() == '-' || s.back() == '-') return false;
+  for (char c : s)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  return true;
+}
+
+// The file name for a request, or why there is none.
+Result<std::string> file_name(const RememberRequest& r) {
+  if (!is_known_type(r.type))
+    return Error{"type: '" + r.type.substr(0, 40) +
+                 "' is not one of feedback, project, reference, user, process, handoff, preference, decision, person"};
+  if (r.name.size() > kRememberMaxNameBytes)
+    return Error{"name: longer than " + std::to_string(kRememberMaxNameBytes) + " bytes"};
+  std::string stem = r.name;
+  if (stem.ends_with(".md")) stem.resize(stem.size() - 3);
+  const std::string prefix = r.type + "_";
+  const std::string topic = stem.starts_with(prefix) ? stem.substr(prefix.size()) : stem;
+  if (!is_kebab(topic))
+    return Error{"name: '" + r.name + "' is not a kebab-case topic (a-z, 0-9 and inner dashes), optionally after '" +
+                 prefix + "'"};
+  return prefix + topic + ".md";
+}
+
+// Refuses text that redaction would change, naming the field and the kinds only.
+Status check_secret(const Redactor& redactor, std::string_view field, std::string_view text) {
+  RedactResult r = redactor.redact(text);
+  if (!r.changed()) return {};
+  std::string kinds;
+  for (const std::string& k : r.kinds)
+    if (kinds.find(k) == std::string::npos) kinds += (kinds.empty() ? "" : ", ") + k;
+  return Error{std::string(field) + ": looks like it holds a secret (" + kinds +
+               "); nothing written. Store where the secret lives, never the secret"};
+}
+
+}  // namespace
+
+std::string yaml_line_scalar(std::string_view v) {
+  bool plain = !v.empty();
+  for (char c : v)
+    plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                      c == '-' || c == '.');
+  if (plain && v != "null" && v != "true" && v != "false") return std::string(v);
+  std::string out = "\"";
+  for (char c : v) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c == '\n' || c == '\r' ? ' ' : c;
+  }
+  return out + "\"";
+}
+
+Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                                const Redactor& redactor, const RememberRequest& req) {
+  if (Status s = check_home(fs, home); !s.ok()) return s.error();
+  auto file = file_name(req);
+  if (!file.ok()) return file.error();
+  if (req.summary.size() > kRememberMaxSummaryBytes)
+    return Error{"summary: longer than " + std::to_string(kRememberMaxSummaryBytes) + " bytes (one line: the index row)"};
+  const std::string summary = fold_whitespace(req.summary);
+  if (summary.empty()) return Error{"summary: empty"};
+  if (req.body.size() > kRememberMaxBodyBytes)
+    return Error{"body: longer than " + std::to_string(kRememberMaxBodyBytes) + " bytes (split it into several facts)"};
+  if (req.key && (req.key->empty() || req.key->size() > kRememberMaxNameBytes))
+    return Error{"key: empty or longer than " + std::to_string(kRememberMaxNameBytes) + " bytes"};
+  for (auto [field, text] : {std::pair<std::string_view, std::string_view>{"name", req.name},
+                             {"summary", req.summary}, {"body", req.body},
+                             {"key", req.key ? std::string_view(*req.key) : std::string_view()}})
+    if (Status s = check_secret(redactor, field, text); !s.ok()) return s.error();
+
+  RememberResult out;
+  out.file = *file;
+  const std::string rel = "memory/" + out.file;
+  {
+    auto lock = lock_home(fs, home, policy.lock_timeout_ms);
+    if (!lock.ok()) return lock.error();
+    auto info = fs.stat(home.memory_path(out.file));
+    if (!info.ok()) return info.error();
+    if (info->kind != FileKind::kMissing)
+      return Error{rel + ": already exists; nothing written (supersede it to change the fact)"};
+    const std::string today = format_date(day_of(clock.now()));
+    std::string text = "---\nname: " + yaml_line_scalar(out.file.substr(0, out.file.size() - 3)) +
+                       "\ntype: " + req.type + "\nsummary: " + yaml_line_scalar(summary) +
+                       "\nconfidence: stated\ncreated: " + today + "\nvalid_from: " + today + "\n";
+    if (req.key) text += "key: " + yaml_line_scalar(*req.key) + "\n";
+    std::string body = req.body.find_first_not_of(" \t\r\n") == std::string::npos ? summary : req.body;
+    if (!body.ends_with('\n')) body += '\n';
+    text += "---\n" + body;
+    if (Status s = replace_file(fs, home.memory_path(out.file), text); !s.ok()) return s.error();
+    out.text = std::move(text);
+  }
+  if (auto rep = reindex(fs, home, clock, policy); !rep.ok())
+    out.warning = "wrote " + rel + ", but the index was not regenerated: " + rep.message();
+  return out;
+}
+
+}  // namespace memsim

@@ -1,0 +1,35 @@
+// Session profiles (seed 003, "Session startup protocol"; docs/mcp.md): what a
+// session may load depends on who is in it.
+//   main      the person's own session: everything
+//   shared    MEMSIM_PROFILE=shared (anything but main or subagent counts as
+//             shared, so a typo loads less, never more): no persona, no handoff,
+//             no T2 text; current state and today's T1 notes only
+//   subagent  the payload names an agent (agent_id or agent_type), or
+//             MEMSIM_PROFILE=subagent: the current state only
+#pragma once
+
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "memsim/hooks.h"
+
+namespace memsim::hooks::detail {
+
+enum class Profile { kMain, kShared, kSubagent };
+
+inline Profile session_profile(HookContext& ctx, const nlohmann::json& payload) {
+  for (const char* key : {"agent_id", "agent_type"}) {
+    auto it = payload.find(key);
+    if (it != payload.end() && it->is_string() && !it->get_ref<const std::string&>().empty()) return Profile::kSubagent;
+  }
+  auto v = ctx.env ? ctx.env("MEMSIM_PROFILE") : std::nullopt;
+  if (!v || v->empty() || *v == "main") return Profile::kMain;
+  return *v == "subagent" ? Profile::kSubagent : Profile::kShared;
+}
+
+inline std::string_view profile_name(Profile p) {
+  return p == Profile::kMain ? "main" : p == Profile::kShared ? "shared" : "subagent";
+}
+
+}  // namespace memsim::hooks::detail
