@@ -395,4 +395,26 @@ std::string rewrite_fields(std::string_view text, const Frontmatter& fm,
   return out;
 }
 
+std::string frontmatter_body(std::string_view text) {
+  Frontmatter fm = parse_frontmatter(text);
+  if (fm.state == FrontmatterState::kOk) text = text.substr(fm.body_begin);
+  const auto b = text.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  return std::string(text.substr(b, text.find_last_not_of(" \t\r\n") - b + 1));
+}
+
+std::string yaml_line_scalar(std::string_view v) {
+  bool plain = !v.empty();
+  for (char c : v)
+    plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                      c == '-' || c == '.');
+  if (plain && v != "null" && v != "true" && v != "false") return std::string(v);
+  std::string out = "\"";
+  for (char c : v) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c == '\n' || c == '\r' ? ' ' : c;
+  }
+  return out + "\"";
+}
+
 }  // namespace memsim

@@ -10,14 +10,6 @@ namespace memsim {
 
 namespace {
 
-std::string body_of(std::string_view text) {
-  Frontmatter fm = parse_frontmatter(text);
-  if (fm.state == FrontmatterState::kOk) text = text.substr(fm.body_begin);
-  const auto b = text.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  return std::string(text.substr(b, text.find_last_not_of(" \t\r\n") - b + 1));
-}
-
 std::string first_line(std::string_view body) {
   for (std::size_t p = 0; p < body.size();) {
     std::size_t nl = body.find('\n', p);
@@ -93,8 +85,8 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
 
   // The state around it, as pointers: the next session loads these files anyway.
   if (auto state = fs.read_file(home.current_state_path()); state.ok()) {
-    std::string s = body_of(*state);
-    if (s.starts_with("# Current state")) s = body_of(s.substr(15));
+    std::string s = frontmatter_body(*state);
+    if (s.starts_with("# Current state")) s = frontmatter_body(s.substr(15));
     if (!s.empty()) text += "## Current state (memory/current-state.md)\n" + s + "\n\n";
   }
   const Days today = day_of(now);
@@ -103,7 +95,7 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
     for (const DatedNote& n : *listed) {
       if (n.day != today || !n.rel_path.starts_with("memory/short-term/")) continue;
       auto t = fs.read_file(join_path(home.root(), n.rel_path));
-      notes += "- " + n.rel_path + (t.ok() ? ": " + first_line(body_of(*t)) : std::string()) + "\n";
+      notes += "- " + n.rel_path + (t.ok() ? ": " + first_line(frontmatter_body(*t)) : std::string()) + "\n";
     }
   if (!notes.empty()) text += "## Today's notes\n" + notes + "\n";
   while (text.ends_with("\n\n")) text.pop_back();
@@ -158,7 +150,7 @@ Result<std::optional<std::string>> consume_handoff(FileSystem& fs, const Home& h
     return Error{"memory/HANDOFF.md: unreadable frontmatter; not injected"};
   }
   if (Status s = replace_file(fs, path, marked); !s.ok()) return s.error();
-  return std::optional<std::string>(body_of(*text));
+  return std::optional<std::string>(frontmatter_body(*text));
 }
 
 }  // namespace memsim

@@ -46,20 +46,6 @@ Status check_secret(const Redactor& redactor, std::string_view field, std::strin
 
 }  // namespace
 
-std::string yaml_line_scalar(std::string_view v) {
-  bool plain = !v.empty();
-  for (char c : v)
-    plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                      c == '-' || c == '.');
-  if (plain && v != "null" && v != "true" && v != "false") return std::string(v);
-  std::string out = "\"";
-  for (char c : v) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c == '\n' || c == '\r' ? ' ' : c;
-  }
-  return out + "\"";
-}
-
 Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                 const Redactor& redactor, const RememberRequest& req) {
   if (Status s = check_home(fs, home); !s.ok()) return s.error();

@@ -8,22 +8,6 @@ namespace memsim {
 
 namespace {
 
-// A YAML scalar for a frontmatter line: plain when it is one safe word,
-// double-quoted with escapes otherwise, so no summary can break the frontmatter.
-std::string yaml_scalar(std::string_view v) {
-  bool plain = !v.empty();
-  for (char c : v)
-    plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                      c == '-' || c == '.');
-  if (plain && v != "null" && v != "true" && v != "false") return std::string(v);
-  std::string out = "\"";
-  for (char c : v) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
 std::string stem_of(const std::string& name) { return name.substr(0, name.size() - 3); }
 
 Result<std::string> next_free_name(FileSystem& fs, const Home& home, const std::string& old) {
@@ -108,12 +92,12 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
     const std::string summary = fold_whitespace(req.summary.value_or(effective_summary(meta)));
     if (summary.empty()) return Error{"memory/" + fresh + ": the summary is empty"};
     const std::optional<std::string> type = req.type ? req.type : meta.type;
-    std::string text = "---\nname: " + yaml_scalar(stem_of(fresh)) + "\n";
-    if (type) text += "type: " + yaml_scalar(*type) + "\n";
-    text += "summary: " + yaml_scalar(summary) + "\nconfidence: " + std::string(confidence_name(req.confidence)) +
+    std::string text = "---\nname: " + yaml_line_scalar(stem_of(fresh)) + "\n";
+    if (type) text += "type: " + yaml_line_scalar(*type) + "\n";
+    text += "summary: " + yaml_line_scalar(summary) + "\nconfidence: " + std::string(confidence_name(req.confidence)) +
             "\ncreated: " + today + "\nvalid_from: " + today + "\nvalid_until: null\nsupersedes: " +
-            yaml_scalar(stem_of(*old)) + "\n";
-    if (meta.key) text += "key: " + yaml_scalar(*meta.key) + "\n";
+            yaml_line_scalar(stem_of(*old)) + "\n";
+    if (meta.key) text += "key: " + yaml_line_scalar(*meta.key) + "\n";
     text += "---\n";
     std::string body = req.body.empty() ? summary + "\n\nSupersedes [[" + stem_of(*old) + "]] from " + today + ".\n"
                                         : req.body;

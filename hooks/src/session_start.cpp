@@ -30,14 +30,6 @@ struct Entry {
   std::string text;
 };
 
-std::string body_of(std::string_view text) {
-  Frontmatter fm = parse_frontmatter(text);
-  if (fm.state == FrontmatterState::kOk) text = text.substr(fm.body_begin);
-  const auto b = text.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  return std::string(text.substr(b, text.find_last_not_of(" \t\r\n") - b + 1));
-}
-
 // The handoff takes at most this much, so the state and the notes still fit.
 constexpr std::size_t kHandoffRoom = 4500;
 // Waiting for the home's lock (held by an index run) delays the session start.
@@ -60,7 +52,7 @@ std::string section_of(std::string body, const std::string& title, const std::st
 std::string section(HookContext& ctx, const std::string& path, const std::string& title, std::size_t room) {
   auto text = ctx.fs.read_file(path);
   if (!text.ok()) return {};
-  return section_of(body_of(*text), title, title, room);
+  return section_of(frontmatter_body(*text), title, title, room);
 }
 
 }  // namespace
@@ -105,7 +97,7 @@ Result<Outcome> session_start(HookContext& ctx, const nlohmann::json& payload) {
         outcome.problems.push_back(text.message());
         continue;
       }
-      entries.push_back({n.day, n.rel_path, body_of(*text)});
+      entries.push_back({n.day, n.rel_path, frontmatter_body(*text)});
     }
   }
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {

@@ -58,4 +58,13 @@ Frontmatter parse_frontmatter(std::string_view text);
 std::string rewrite_fields(std::string_view text, const Frontmatter& fm,
                            const std::vector<std::pair<std::string, std::string>>& updates);
 
+// The text after a well-formed frontmatter (all of it when there is none),
+// without leading and trailing white space.
+std::string frontmatter_body(std::string_view text);
+
+// A YAML scalar for one frontmatter line: plain when it is one safe word,
+// double-quoted with escapes otherwise (newlines folded to spaces), so no value
+// can break the frontmatter it is written into.
+std::string yaml_line_scalar(std::string_view v);
+
 }  // namespace memsim

@@ -47,8 +47,4 @@ struct RememberResult {
 Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                 const Redactor& redactor, const RememberRequest& request);
 
-// A YAML scalar for one frontmatter line: plain when it is one safe word,
-// double-quoted with escapes otherwise (newlines folded to spaces).
-std::string yaml_line_scalar(std::string_view v);
-
 }  // namespace memsim
