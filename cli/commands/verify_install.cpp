@@ -198,10 +198,7 @@ Check check_claude_md(Context& ctx, const hooks::Targets& t) {
   const std::string import = hooks::claude_md_import(*text);
   // A shared install (--profile shared) keeps the index out of CLAUDE.md on purpose.
   auto settings = ctx.fs.read_file(t.settings);
-  const auto j = nlohmann::json::parse(settings.ok() ? *settings : "", nullptr, false);
-  const bool shared = j.is_object() && j.contains("env") && j["env"].is_object() &&
-                      j["env"].value("MEMSIM_PROFILE", "") == "shared";
-  if (shared) {
+  if (settings.ok() && hooks::settings_shared(*settings)) {
     if (!import.empty() || text->find(hooks::kSharedBlockLine) == std::string::npos)
       return c.reason = t.claude_md + ": the settings say shared, but the block is not the shared one", c;
     c.ok = true;
@@ -403,8 +400,11 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
               checks.push_back(check_claude_md(ctx, targets));
               checks.push_back(check_synthetic_touch(ctx, installed, *policy, scratch));
               if (auto cron = check_cron(spec, a->cron, scratch)) checks.push_back(*cron);
-              if (a->live)
-                for (Check& c : live_checks(ctx, installed, a->claude, scratch)) checks.push_back(std::move(c));
+              if (a->live) {
+                auto settings = ctx.fs.read_file(targets.settings);
+                const bool shared = settings.ok() && hooks::settings_shared(*settings);
+                for (Check& c : live_checks(ctx, installed, shared, a->claude, scratch)) checks.push_back(std::move(c));
+              }
               std::error_code ec;
               std::filesystem::remove_all(scratch, ec);
             }

@@ -41,8 +41,10 @@ Status copy_home(const std::string& from, const std::string& to) {
   return {};
 }
 
-// The user's hook entries, with --home pointing at the scratch copy.
-nlohmann::json scratch_settings(const std::vector<hooks::InstalledHook>& installed, const std::string& home) {
+// The user's hook entries, with --home pointing at the scratch copy, and the
+// shared profile's environment when the user's settings set it.
+nlohmann::json scratch_settings(const std::vector<hooks::InstalledHook>& installed, const std::string& home,
+                                bool shared) {
   nlohmann::json hooks = nlohmann::json::object();
   for (const hooks::InstalledHook& h : installed) {
     std::vector<std::string> args = h.args;
@@ -52,7 +54,9 @@ nlohmann::json scratch_settings(const std::vector<hooks::InstalledHook>& install
     if (!h.matcher.empty()) group["matcher"] = h.matcher;
     hooks[h.event].push_back(group);
   }
-  return {{"hooks", hooks}};
+  nlohmann::json settings = {{"hooks", hooks}};
+  if (shared) settings["env"] = {{"MEMSIM_PROFILE", "shared"}};
+  return settings;
 }
 
 std::string head(const std::string& s, std::size_t n = 300) { return s.size() <= n ? s : s.substr(0, n) + "..."; }
@@ -62,7 +66,7 @@ std::string head(const std::string& s, std::size_t n = 300) { return s.size() <=
 // from the real home for the session to see; Claude Code joins the text with
 // system text of its own, so the check looks for it whole at the message's head.
 Result<std::string> session_start_text(const std::vector<hooks::InstalledHook>& installed, const Home& real,
-                                       const Home& home, const std::string& scratch) {
+                                       const Home& home, bool shared, const std::string& scratch) {
   auto hook = std::find_if(installed.begin(), installed.end(), [](const hooks::InstalledHook& h) {
     return h.event == "SessionStart" && h.args.size() >= 2 && h.args[1] == "session-start";
   });
@@ -70,7 +74,8 @@ Result<std::string> session_start_text(const std::vector<hooks::InstalledHook>& 
   std::vector<std::string> argv{hook->command};
   for (std::size_t i = 0; i < hook->args.size(); ++i)
     argv.push_back(i > 0 && hook->args[i - 1] == "--home" ? home.root() : hook->args[i]);
-  auto printed = hooks::run_process(argv, R"({"hook_event_name":"SessionStart","source":"startup"})", {}, scratch);
+  auto printed = hooks::run_process(argv, R"({"hook_event_name":"SessionStart","source":"startup"})",
+                                    {{"MEMSIM_PROFILE", shared ? "shared" : ""}}, scratch);
   if (!printed.ok()) return printed.error();
   std::error_code ec;
   const std::string handoff = real.memory_path("HANDOFF.md");
@@ -107,11 +112,13 @@ VerifyCheck check_session_start(const Result<std::string>& text, const nlohmann:
 
 }  // namespace
 
-std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::InstalledHook>& installed,
+std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::InstalledHook>& installed, bool shared,
                                      const std::string& claude_arg, const std::string& scratch) {
   std::vector<VerifyCheck> out;
   const std::string fix_install = "run `memsim install-hooks --apply`, then `memsim verify-install --live` again";
-  const std::string claude = claude_arg.empty() ? hooks::find_claude() : claude_arg;
+  std::string claude = claude_arg.empty() ? hooks::find_claude() : claude_arg;
+  // claude runs in the scratch project: a relative path must not change meaning.
+  if (claude.find('/') != std::string::npos) claude = fs::absolute(claude).lexically_normal().string();
   VerifyCheck found{"live-claude", false, {}, "install Claude Code, or pass --claude PATH (or set MEMSIM_CLAUDE)"};
   if (claude.empty()) {
     found.reason = "claude is not installed: no `claude` on PATH and MEMSIM_CLAUDE is unset; nothing was run";
@@ -134,8 +141,11 @@ std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::Inst
   VerifyCheck session{"live-session", false, {}, fix_install};
   Status made = copy_home(ctx.home.root(), home.root());
   if (made.ok())
-    made = ctx.fs.write_file(project + "/.claude/settings.json", scratch_settings(installed, home.root()).dump(2) + "\n");
-  if (made.ok()) made = ctx.fs.write_file(project + "/CLAUDE.md", hooks::merge_claude_md("", ".memsim/memory/MEMORY.md"));
+    made = ctx.fs.write_file(project + "/.claude/settings.json",
+                             scratch_settings(installed, home.root(), shared).dump(2) + "\n");
+  if (made.ok())
+    made = ctx.fs.write_file(project + "/CLAUDE.md", shared ? hooks::merge_claude_md_shared("")
+                                                            : hooks::merge_claude_md("", ".memsim/memory/MEMORY.md"));
   if (!made.ok()) {
     session.reason = made.message();
     out.push_back(session);
@@ -150,7 +160,7 @@ std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::Inst
   if (!probe.empty()) script.push_back(hooks::ScriptedTurn::call("Read", {{"file_path", home.memory_path(probe)}}));
   script.push_back(hooks::ScriptedTurn::say(kFinal));
   const hooks::LiveSession run{claude, project, user, {}, {}, 120};
-  const auto expected_start = session_start_text(installed, ctx.home, home, scratch);
+  const auto expected_start = session_start_text(installed, ctx.home, home, shared, scratch);
   auto first = hooks::run_live(run, "memsim verify-install --live: a scripted session", script);
   if (!first.ok()) {
     session.reason = first.message();
@@ -173,8 +183,15 @@ std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::Inst
   VerifyCheck idx{"live-index", false, {}, fix_install};
   const auto missing = std::find_if(rows.begin(), rows.end(),
                                     [&](const std::string& r) { return seen.find(r) == std::string::npos; });
+  const bool any_seen = std::any_of(rows.begin(), rows.end(),
+                                    [&](const std::string& r) { return seen.find(r) != std::string::npos; });
   if (rows.empty()) {
     idx.reason = "MEMORY.md has no rows; run `memsim index`";
+  } else if (shared) {
+    idx.ok = !any_seen;
+    idx.reason = any_seen ? "a shared install, yet rows of MEMORY.md reached the model"
+                          : "a shared install: none of the " + std::to_string(rows.size()) +
+                                " rows of MEMORY.md reached the model, as intended";
   } else if (missing != rows.end()) {
     idx.reason = "the model did not receive the index row `" + head(*missing, 120) + "`";
   } else {
@@ -210,8 +227,14 @@ std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::Inst
       VerifyCheck recall{"live-recall", false, {}, "check that UserPromptSubmit is installed: " + fix_install};
       if (!second.ok()) {
         recall.reason = second.message();
-      } else if (second->conversation.empty() ||
-                 hooks::request_text(second->conversation.front()).find(name_of(row)) == std::string::npos) {
+      } else if (second->conversation.empty()) {
+        recall.reason = "the second session never reached the model";
+      } else if (shared) {
+        const bool brought = hooks::request_text(second->conversation.front()).find(name_of(row)) != std::string::npos;
+        recall.ok = !brought;
+        recall.reason = brought ? "a shared session, yet recall brought memory/" + name_of(row) + " to the model"
+                                : "a shared session: recall at prompt time stayed silent, as intended";
+      } else if (hooks::request_text(second->conversation.front()).find(name_of(row)) == std::string::npos) {
         recall.reason = "a prompt quoting the archived memory/" + name_of(row) + " did not bring it to the model";
       } else {
         recall.ok = true;

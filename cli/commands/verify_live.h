@@ -19,9 +19,11 @@ struct VerifyCheck {
 
 // Runs `claude` (a path; "" means $MEMSIM_CLAUDE, else claude on PATH) twice in
 // scratch/live: a copy of the home (without runtime/ and candidates/), the
-// `installed` hooks pointed at that copy, and a CLAUDE.md importing its index.
-// Nothing of the user's home, project or ~/.claude is read by claude or changed.
-std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::InstalledHook>& installed,
+// `installed` hooks pointed at that copy, and a CLAUDE.md importing its index
+// (for a `shared` install: the shared block and profile, and the checks expect
+// the index and recall to stay out). Nothing of the user's home, project or
+// ~/.claude is read by claude or changed.
+std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::InstalledHook>& installed, bool shared,
                                      const std::string& claude, const std::string& scratch);
 
 }  // namespace memsim::cli

@@ -38,6 +38,9 @@ std::string cron_block(const CronSpec& spec) {
   const std::string runtime = spec.home + "/runtime";
   const std::string cue = runtime + "/state/cue.json";
   const int wake_total = spec.hour * 60 + spec.minute + 5;
+  // The wake is no one's working session: it loads the current state only and
+  // never consumes a handoff meant for the person's next session.
+  static constexpr const char* kWakeProfile = "MEMSIM_PROFILE=subagent ";
   const std::string prompt =
       "The nightly memory wake. Read " + cue +
       " and judge each item: merge near-duplicates, supersede what is wrong, leave what is merely old; "
@@ -48,7 +51,7 @@ std::string cron_block(const CronSpec& spec) {
                      quote(spec.home) + " >> " + quote(runtime + "/tick.log") + " 2>&1") + "\n";
   out += cron_escape(std::to_string(wake_total % 60) + " " + std::to_string((wake_total / 60) % 24) +
                      " * * * cd " + quote(spec.project) + " && grep -q '\"kind\"' " + quote(cue) + " && " +
-                     spec.wake_command + " " + quote(prompt) + " >> " + quote(runtime + "/wake.log") + " 2>&1") +
+                     kWakeProfile + spec.wake_command + " " + quote(prompt) + " >> " + quote(runtime + "/wake.log") + " 2>&1") +
          "\n";
   out += end_marker(spec.home);
   return out;

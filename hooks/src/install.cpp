@@ -247,8 +247,7 @@ Result<std::string> set_profile_env(std::string_view text, bool shared, const st
   if (!parsed.ok()) return parsed.error();
   Json& j = *parsed;
   if (j.contains("env") && !j["env"].is_object()) return Error{origin + ": \"env\" is not an object"};
-  const bool has = j.contains("env") && j["env"].contains("MEMSIM_PROFILE") && j["env"]["MEMSIM_PROFILE"] == "shared";
-  if (has == shared) return std::string(text);
+  if (settings_shared(text) == shared) return std::string(text);
   if (shared) {
     j["env"]["MEMSIM_PROFILE"] = "shared";
   } else {
@@ -256,6 +255,12 @@ Result<std::string> set_profile_env(std::string_view text, bool shared, const st
     if (j["env"].empty()) j.erase("env");
   }
   return dump(j, text);
+}
+
+bool settings_shared(std::string_view text) {
+  const Json j = Json::parse(text, nullptr, false);
+  return j.is_object() && j.contains("env") && j["env"].is_object() && j["env"].contains("MEMSIM_PROFILE") &&
+         j["env"]["MEMSIM_PROFILE"] == "shared";
 }
 
 std::string remove_claude_md(std::string_view text) {

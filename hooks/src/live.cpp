@@ -25,6 +25,13 @@ Result<LiveResult> run_live(const LiveSession& session, const std::string& promp
       {"CLAUDE_CONFIG_DIR", ""},
       {"CLAUDECODE", ""},
       {"CLAUDE_CODE_ENTRYPOINT", ""},
+      {"CLAUDE_CODE_USE_BEDROCK", ""},
+      {"CLAUDE_CODE_USE_VERTEX", ""},
+      {"HTTPS_PROXY", ""},
+      {"https_proxy", ""},
+      {"HTTP_PROXY", ""},
+      {"http_proxy", ""},
+      {"NO_PROXY", "127.0.0.1"},
       {"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1"},
       {"DISABLE_AUTOUPDATER", "1"},
   };
@@ -48,7 +55,8 @@ std::string find_claude() {
     const std::size_t q = dirs.find(':', p);
     const std::string dir = dirs.substr(p, q == std::string::npos ? std::string::npos : q - p);
     const std::string candidate = (dir.empty() ? "." : dir) + "/claude";
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    // Absolute: the session runs in another directory.
+    if (::access(candidate.c_str(), X_OK) == 0) return std::filesystem::absolute(candidate).lexically_normal().string();
     if (q == std::string::npos) return {};
     p = q + 1;
   }

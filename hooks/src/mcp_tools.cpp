@@ -243,7 +243,7 @@ Result<Json> supersede_tool(ToolEnv& env, const Json& a) {
   if (args.error().empty() && !fresh && !summary) args.fail("give \"summary\" (the new fact) or \"new_name\"");
   if (!args.error().empty()) return Error{args.error()};
   // The new fact is written text like any other: a secret in it is refused.
-  for (const std::optional<std::string>* t : {&summary, &body})
+  for (const std::optional<std::string>* t : {&summary, &body, &fresh})
     if (*t && env.redactor().redact(**t).changed())
       return text_result("refused: the new fact looks like it holds a secret; nothing changed", true);
   SupersedeRequest r;

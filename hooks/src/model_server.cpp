@@ -26,7 +26,6 @@ struct ModelServer::State {
   std::size_t next_turn = 0;
   std::vector<ModelRequest> requests;
   std::vector<std::thread> connections;
-  std::vector<int> open_fds;
 
   void serve();
   void handle(int fd);
@@ -135,7 +134,8 @@ std::string ModelServer::State::respond(const std::string& path, const std::stri
     n = requests.size() + 1;
     requests.push_back({path, body, conversation});
   }
-  const std::string model = body.value("model", std::string("scripted"));
+  const std::string model = body.contains("model") && body["model"].is_string() ? body["model"].get<std::string>()
+                                                                                 : std::string("scripted");
   return http_response("200 OK", "text/event-stream", stream_turn(turn, n, model));
 }
 
@@ -185,13 +185,14 @@ void ModelServer::State::serve() {
   while (!stopping) {
     pollfd p{listen_fd, POLLIN, 0};
     if (::poll(&p, 1, kPollMs) <= 0) continue;
-    const int fd = ::accept(listen_fd, nullptr, nullptr);
+    // Close-on-exec: the claude this server answers must not inherit its sockets.
+    const int fd = ::accept4(listen_fd, nullptr, nullptr, SOCK_CLOEXEC);
     if (fd < 0) continue;
     std::lock_guard lock(mu);
-    open_fds.push_back(fd);
     connections.emplace_back([this, fd] {
       handle(fd);
       ::shutdown(fd, SHUT_RDWR);
+      ::close(fd);
     });
   }
 }
@@ -226,7 +227,6 @@ ModelServer::~ModelServer() {
   state_->acceptor.join();
   // No new connection threads after the acceptor is gone; each ends within a poll.
   for (std::thread& t : state_->connections) t.join();
-  for (int fd : state_->open_fds) ::close(fd);
   ::close(state_->listen_fd);
 }
 
@@ -273,9 +273,9 @@ std::vector<std::string> system_messages(const nlohmann::json& body) {
   std::vector<std::string> out;
   if (!body.is_object() || !body.contains("messages") || !body["messages"].is_array()) return out;
   for (const auto& m : body["messages"]) {
-    if (!m.is_object() || m.value("role", "") != "system") continue;
+    if (!m.is_object() || !m.contains("role") || m["role"] != "system" || !m.contains("content")) continue;
     std::string text;
-    append_text(m.value("content", nlohmann::json()), text);
+    append_text(m["content"], text);
     if (!text.empty() && text.back() == '\n') text.pop_back();
     out.push_back(std::move(text));
   }

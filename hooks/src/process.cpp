@@ -62,9 +62,17 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv, const st
   for (std::string& s : argv_copy) args.push_back(s.data());
   args.push_back(nullptr);
 
+  // A group of its own, so a timeout kills whatever the child started too.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  if (options.timeout_seconds > 0) {
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attr, 0);
+  }
   pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), envp.data());
+  const int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
   if (rc != 0) return Error{argv[0] + ": cannot run: " + std::strerror(rc)};
   int status = 0;
   if (options.timeout_seconds > 0) {
@@ -75,7 +83,7 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv, const st
       if (r == pid) break;
       if (r < 0 && errno != EINTR) return Error{argv[0] + ": waitpid failed: " + std::strerror(errno)};
       if (std::chrono::steady_clock::now() > deadline) {
-        ::kill(pid, SIGKILL);
+        ::kill(-pid, SIGKILL);
         ::waitpid(pid, &status, 0);
         return Error{argv[0] + ": still running after " + std::to_string(options.timeout_seconds) + " s; killed"};
       }

@@ -162,12 +162,14 @@ TEST(Cron, TheBlockHoldsTheTickAndTheWakeFiveMinutesLater) {
   const std::string block = cron_block(cron_spec());
   EXPECT_NE(block.find("\n0 3 * * * cd '/p' && '/usr/local/bin/memsim' tick --commit --home '/p/.memsim'"),
             std::string::npos) << block;
-  EXPECT_NE(block.find("\n5 3 * * * cd '/p' && grep -q '\"kind\"' '/p/.memsim/runtime/state/cue.json' && claude -p '"),
+  EXPECT_NE(block.find("\n5 3 * * * cd '/p' && grep -q '\"kind\"' '/p/.memsim/runtime/state/cue.json' && MEMSIM_PROFILE=subagent claude -p '"),
             std::string::npos) << block;
   CronSpec late = cron_spec();
   late.hour = 23;
   late.minute = 58;
   EXPECT_NE(cron_block(late).find("\n3 0 * * * "), std::string::npos) << "the wake wraps past midnight";
+  // A pending handoff is for the person's next session, not for the wake.
+  EXPECT_NE(cron_block(late).find("MEMSIM_PROFILE=subagent "), std::string::npos);
   // cron reads an unescaped % in a command as a newline; comments are not commands.
   std::istringstream lines(cron_block(cron_spec("/p/100%/.memsim")));
   int commands = 0;

@@ -119,12 +119,16 @@ TEST(ProfilesLive, MainGetsPersonaIndexAndHandoffOnceASharedSessionNeither) {
 
   install.insert(install.end(), {"--profile", "shared"});
   ASSERT_EQ(memsim(install, scratch.path()).exit_code, 0);
+  // A fresh handoff: a shared session neither shows nor consumes it.
+  ASSERT_EQ(memsim({"handoff", "--home", home, "--next", "SHARED-HANDOFF-MARK review"}, scratch.path()).exit_code, 0);
   auto shared = run_live(s, "hello", {ScriptedTurn::say("hi")});
   ASSERT_TRUE(shared.ok());
   const std::string text = sent(*shared);
   EXPECT_NE(text.find("shared session"), std::string::npos) << "the settings' env reached the hook";
   EXPECT_EQ(text.find("PERSONA-MARK"), std::string::npos);
   EXPECT_EQ(text.find("INDEX-MARK"), std::string::npos) << "no import of MEMORY.md";
+  EXPECT_EQ(text.find("SHARED-HANDOFF-MARK"), std::string::npos);
+  EXPECT_NE(read(home + "/memory/HANDOFF.md").find("consumed: null\n"), std::string::npos) << "still pending";
 }
 
 TEST(SlashCommandsLive, MemoryStatusRunsStatusIntoThePrompt) {

@@ -205,6 +205,7 @@ TEST_F(Live, ALensFiresOnceRightAfterItsToolResultAndNeverWithoutItsTool) {
   EXPECT_EQ(count_of(request_text(r.conversation[2]), lens_body), 1u);
 
   auto quiet = run("Just answer.", {ScriptedTurn::say("Answered.")});
+  ASSERT_EQ(quiet.conversation.size(), 1u);
   for (const auto& body : quiet.conversation) EXPECT_EQ(request_text(body).find(lens_body), std::string::npos);
 }
 
@@ -345,6 +346,13 @@ TEST_F(Live, VerifyInstallLiveReportsWhatTheModelReceivesAndLeavesTheHomeAlone) 
   auto broken = memsim({"verify-install", "--live", "--claude", claude_});
   EXPECT_EQ(broken.exit_code, 1);
   EXPECT_NE(broken.out.find("FAIL live-session-start: "), std::string::npos) << broken.out;
+
+  // A shared install: the live run uses the shared profile and expects the index out.
+  ASSERT_EQ(memsim({"install-hooks", "--apply", "--profile", "shared"}).exit_code, 0);
+  auto shared = memsim({"verify-install", "--live", "--claude", claude_});
+  EXPECT_EQ(shared.exit_code, 0) << shared.out << shared.err;
+  EXPECT_NE(shared.out.find("PASS live-index: a shared install: none of the"), std::string::npos) << shared.out;
+  EXPECT_NE(shared.out.find("PASS live-recall: a shared session"), std::string::npos) << shared.out;
 }
 
 TEST_F(Live, VerifyInstallLiveSaysClearlyWhenClaudeIsMissing) {

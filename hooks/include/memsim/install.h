@@ -61,6 +61,9 @@ std::string merge_claude_md_shared(std::string_view text);
 // Settings text with "env": {"MEMSIM_PROFILE": "shared"} (shared) or without a
 // MEMSIM_PROFILE of "shared" (anything else; an "env" left empty is dropped).
 Result<std::string> set_profile_env(std::string_view text, bool shared, const std::string& origin);
+// Whether settings text sets "env": {"MEMSIM_PROFILE": "shared"} (false for
+// text that is not JSON, or any other value).
+bool settings_shared(std::string_view text);
 // CLAUDE.md without the managed block (and the blank line install put before it).
 std::string remove_claude_md(std::string_view text);
 // The import path inside the managed block, or "" when there is no block.
