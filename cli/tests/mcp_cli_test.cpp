@@ -29,8 +29,7 @@ struct Project {
     EXPECT_EQ(memsim({"init", "--apply", "--home", home}).code, 0);
   }
   Ran install(std::vector<std::string> extra) {
-    const char* bin = std::getenv("MEMSIM_BIN");
-    std::vector<std::string> a{"install-hooks", "--home", home, "--project", project, "--command", bin ? bin : "memsim",
+    std::vector<std::string> a{"install-hooks", "--home", home, "--project", project, "--command", testing::memsim_bin(),
                                "--now", "2026-11-30T10:00:00Z"};
     a.insert(a.end(), extra.begin(), extra.end());
     return memsim(a);

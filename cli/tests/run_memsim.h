@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "../../core/tests/testing.h"
+
 namespace memsim::testing {
 
 struct Ran {
@@ -27,8 +29,7 @@ inline std::string shell_quote(const std::string& s) {
 
 // Runs `memsim <args>` with optional stdin text; stderr goes to a temp file.
 inline Ran memsim(const std::vector<std::string>& args, const std::string& stdin_text = "") {
-  const char* bin = std::getenv("MEMSIM_BIN");
-  std::string cmd = shell_quote(bin ? bin : "memsim");
+  std::string cmd = shell_quote(memsim_bin());
   for (const auto& a : args) cmd += " " + shell_quote(a);
   char err_path[] = "/tmp/memsim-err-XXXXXX";
   int fd = ::mkstemp(err_path);

@@ -130,27 +130,39 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
 Result<std::optional<std::string>> consume_handoff(FileSystem& fs, const Home& home, const Clock& clock,
                                                    int timeout_ms, std::string_view session) {
   const std::string path = handoff_path(home);
-  auto info = fs.stat(path);  // the common case, no handoff, takes no lock
-  if (!info.ok()) return info.error();
-  if (info->kind != FileKind::kRegular) return std::optional<std::string>();
+  // Consumed handoffs stay where they are, so "no handoff pending" is the common
+  // case at every session start: it is decided without the home's lock, which
+  // an index run may hold for a while. Only a pending one is read again under it.
+  auto pending = [&]() -> Result<std::optional<std::string>> {
+    auto info = fs.stat(path);
+    if (!info.ok()) return info.error();
+    if (info->kind != FileKind::kRegular) return std::optional<std::string>();
+    auto text = fs.read_file(path);
+    if (!text.ok()) return text.error();
+    const Frontmatter fm = parse_frontmatter(*text);
+    if (fm.state == FrontmatterState::kOk)
+      if (const Field* f = fm.find("consumed"); f && f->value) return std::optional<std::string>();
+    return std::optional<std::string>(std::move(*text));
+  };
+  if (auto before = pending(); !before.ok() || !*before) return before;
   auto lock = lock_home(fs, home, timeout_ms);
   if (!lock.ok()) return lock.error();
-  auto text = fs.read_file(path);
-  if (!text.ok()) return text.error();
-  Frontmatter fm = parse_frontmatter(*text);
+  auto text = pending();  // again, now that no other session can consume it
+  if (!text.ok() || !*text) return text;
+  const std::string& body = **text;
+  Frontmatter fm = parse_frontmatter(body);
   const std::string when = format_instant(clock.now());
   const std::string by = yaml_line_scalar(session.empty() ? "-" : session);
   std::string marked;
   if (fm.state == FrontmatterState::kAbsent) {
-    marked = "---\nconsumed: " + when + "\nconsumed_by: " + by + "\n---\n" + *text;
+    marked = "---\nconsumed: " + when + "\nconsumed_by: " + by + "\n---\n" + body;
   } else if (fm.state == FrontmatterState::kOk) {
-    if (const Field* f = fm.find("consumed"); f && f->value) return std::optional<std::string>();
-    marked = rewrite_fields(*text, fm, {{"consumed", when}, {"consumed_by", by}});
+    marked = rewrite_fields(body, fm, {{"consumed", when}, {"consumed_by", by}});
   } else {
     return Error{"memory/HANDOFF.md: unreadable frontmatter; not injected"};
   }
   if (Status s = replace_file(fs, path, marked); !s.ok()) return s.error();
-  return std::optional<std::string>(frontmatter_body(*text));
+  return std::optional<std::string>(frontmatter_body(body));
 }
 
 }  // namespace memsim

@@ -1,6 +1,7 @@
 // Test helpers: a temporary directory removed at scope exit, and small file tools.
 #pragma once
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -42,5 +43,11 @@ inline std::string read(const std::string& path) {
 }
 
 inline Seconds at(const char* iso) { return *parse_now(iso); }
+
+// The built memsim binary: $MEMSIM_BIN, which CTest sets; else memsim on PATH.
+inline std::string memsim_bin() {
+  const char* b = std::getenv("MEMSIM_BIN");
+  return b && *b ? b : "memsim";
+}
 
 }  // namespace memsim::testing

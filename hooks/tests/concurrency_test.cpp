@@ -26,7 +26,7 @@ TEST(Concurrency, TenProcessesThousandHooksEach) {
   const std::string home = dir / "home";
   const char* names[] = {"feedback_a.md", "project_b.md", "reference_c.md"};
   for (const char* n : names) write(home + "/memory/" + n, "---\nname: x\n---\n");
-  const std::string bin = std::getenv("MEMSIM_BIN") ? std::getenv("MEMSIM_BIN") : "memsim";
+  const std::string bin = memsim::testing::memsim_bin();
   std::vector<pid_t> kids;
   for (int p = 0; p < kProcs; ++p) {
     pid_t pid = ::fork();

@@ -21,10 +21,7 @@ using memsim::testing::TempDir;
 using memsim::testing::write;
 namespace fsys = std::filesystem;
 
-std::string bin() {
-  const char* b = std::getenv("MEMSIM_BIN");
-  return b ? b : "memsim";
-}
+std::string bin() { return memsim::testing::memsim_bin(); }
 
 struct Project {
   TempDir dir;

@@ -187,5 +187,17 @@ TEST(Handoff, AHeldLockLeavesItPendingAndIsLogged) {
   EXPECT_TRUE(has(h.start(), "HAND-MARK"));
 }
 
+// A consumed handoff stays in place; every later session start must see that
+// without waiting for the home's lock (an index run may be holding it).
+TEST(Handoff, AConsumedOneNeedsNoLock) {
+  Home_ h;
+  write(h.home + "/memory/HANDOFF.md", "HAND-MARK\n");
+  EXPECT_TRUE(has(h.start(), "HAND-MARK"));
+  auto lock = lock_home(h.fs, Home(h.home), 100);
+  ASSERT_TRUE(lock.ok());
+  EXPECT_TRUE(has(h.start(), "PERSONA-MARK"));
+  EXPECT_TRUE(h.errors().empty()) << h.errors();
+}
+
 }  // namespace
 }  // namespace memsim::hooks

@@ -1,0 +1,96 @@
+// The MCP server, the session profiles and the slash commands in the real
+// Claude Code (live_fixture.h), installed as a new user would after
+// `install-hooks --mcp` (docs/mcp.md).
+#include <filesystem>
+
+#include "live_fixture.h"
+#include "memsim/journal.h"
+
+namespace memsim::hooks::live_testing {
+namespace {
+
+// Every tool_result the model received, joined.
+std::string tool_results(const std::vector<ModelRequest>& requests) {
+  std::string out;
+  for (const ModelRequest& r : requests) {
+    if (!r.body.is_object() || !r.body.contains("messages")) continue;
+    for (const auto& m : r.body["messages"]) {
+      if (!m.contains("content") || !m["content"].is_array()) continue;
+      for (const auto& c : m["content"])
+        if (c.value("type", "") == "tool_result") out += c.dump() + "\n";
+    }
+  }
+  return out;
+}
+
+TEST_F(Live, McpClaudeCodeCallsTheRegisteredServer) {
+  install([&] {
+    write(memory("preference_tabs.md"),
+          "---\nname: preference_tabs\ntype: preference\nsummary: indent C files with tabs\n---\nTabs, width 8.\n");
+  }, {"--mcp"});
+  auto r = run("What do you remember about indentation?",
+               {ScriptedTurn::call("mcp__memsim__memory_search", {{"query", "indent tabs"}}),
+                ScriptedTurn::call("mcp__memsim__memory_get", {{"file", "preference_tabs.md"}}),
+                ScriptedTurn::say("Tabs.")},
+               {"--allowedTools", "mcp__memsim__memory_search,mcp__memsim__memory_get"});
+  // Claude Code defers MCP tools: their names reach the model in a system
+  // message, their schemas on request; either way the name is in a request.
+  EXPECT_NE(sent(r).find("mcp__memsim__memory_search"), std::string::npos)
+      << "the model was never told of memsim's tools\n" << r.process.out << r.process.err;
+  const std::string results = tool_results(r.requests);
+  EXPECT_NE(results.find("preference_tabs.md ("), std::string::npos) << results;
+  EXPECT_NE(results.find("Tabs, width 8."), std::string::npos) << results;
+  auto journal = parse_journal(read(home() + "/runtime/access.log"));
+  ASSERT_EQ(journal.touches.size(), 1u) << read(home() + "/runtime/access.log");
+  EXPECT_EQ(journal.touches[0].tool, "memory_get");
+}
+
+TEST_F(Live, ProfilesMainGetsPersonaIndexAndHandoffOnceASharedSessionNeither) {
+  install([&] {
+    write(home() + "/identity.md", "I am the persona PERSONA-MARK.\n");
+    write(memory("preference_tabs.md"),
+          "---\nname: preference_tabs\ntype: preference\nsummary: INDEX-MARK indent C files with tabs\n---\nx\n");
+    ASSERT_EQ(memsim({"handoff", "--next", "HANDOFF-MARK finish the parser"}).exit_code, 0);
+  });
+  auto first = run("hello", {ScriptedTurn::say("hi")});
+  for (const char* mark : {"PERSONA-MARK", "INDEX-MARK", "HANDOFF-MARK"})
+    EXPECT_NE(sent(first).find(mark), std::string::npos) << mark << "\n" << first.process.err;
+  auto second = run("hello", {ScriptedTurn::say("hi")});
+  EXPECT_EQ(sent(second).find("HANDOFF-MARK"), std::string::npos) << "the handoff is read once";
+  EXPECT_NE(sent(second).find("PERSONA-MARK"), std::string::npos);
+
+  ASSERT_EQ(memsim({"install-hooks", "--apply", "--profile", "shared"}).exit_code, 0);
+  // A fresh handoff: a shared session neither shows nor consumes it.
+  ASSERT_EQ(memsim({"handoff", "--next", "SHARED-HANDOFF-MARK review"}).exit_code, 0);
+  auto shared = run("hello", {ScriptedTurn::say("hi")});
+  const std::string text = sent(shared);
+  EXPECT_NE(text.find("shared session"), std::string::npos) << "the settings' env reached the hook";
+  EXPECT_EQ(text.find("PERSONA-MARK"), std::string::npos);
+  EXPECT_EQ(text.find("INDEX-MARK"), std::string::npos) << "no import of MEMORY.md";
+  EXPECT_EQ(text.find("SHARED-HANDOFF-MARK"), std::string::npos);
+  EXPECT_NE(read(memory("HANDOFF.md")).find("consumed: null\n"), std::string::npos) << "still pending";
+}
+
+TEST_F(Live, SlashCommandsMemoryStatusAndRememberRun) {
+  install([&] {
+    write(memory("preference_tabs.md"),
+          "---\nname: preference_tabs\ntype: preference\nsummary: indent C files with tabs\n---\nx\n");
+  });
+  auto status = run("/memory-status", {ScriptedTurn::say("All fine.")});
+  // The prompt the model got holds status's own output.
+  EXPECT_NE(sent(status).find("1 memories, "), std::string::npos) << sent(status).substr(0, 3000) << status.process.err;
+
+  // /remember: the command the prompt asks for runs without a permission prompt.
+  const std::string real_home = fs::canonical(home()).string();
+  const std::string real_bin = fs::canonical(memsim::testing::memsim_bin()).string();
+  auto remembered = run("/remember commit messages in the imperative",
+                        {ScriptedTurn::call("Bash", {{"command", real_bin + " remember --home " + real_home +
+                                                                     " commit-style --type preference --summary "
+                                                                     "\"imperative commit messages\""}}),
+                         ScriptedTurn::say("Remembered.")});
+  EXPECT_NE(sent(remembered).find("commit messages in the imperative"), std::string::npos) << "$ARGUMENTS";
+  EXPECT_TRUE(fs::exists(memory("preference_commit-style.md"))) << sent(remembered).substr(0, 4000);
+}
+
+}  // namespace
+}  // namespace memsim::hooks::live_testing
