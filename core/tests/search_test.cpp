@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <iterator>
+#include <map>
+
+#include <sqlite3.h>
 
 #include "memsim/journal.h"
 #include "memsim/reindex.h"
@@ -187,6 +190,102 @@ TEST_F(Search, ContestedOpenFactsAreTagged) {
   auto hits = find("editor");
   ASSERT_EQ(hits.size(), 2u);
   EXPECT_TRUE(hits[0].contested && hits[1].contested);
+}
+
+// The prompt hook skips its Hot band and weak hits inside the query, so that
+// neither costs it a slot of k nor a lookup.
+TEST_F(Search, SkippedFilesAndWeakHitsDoNotCountTowardK) {
+  for (const char* name : {"project_a.md", "project_b.md", "project_c.md", "project_d.md"})
+    put(name, "---\nsummary: quasar quasar " + std::string(name) + "\n---\n");
+  put("project_e.md", "---\nsummary: a quasar among many other words in a long summary line\n---\n");
+  RecallOptions o;
+  o.k = 2;
+  o.skip = {"project_a.md", "project_b.md"};
+  EXPECT_EQ(files(find("quasar", o)), (std::vector<std::string>{"project_c.md", "project_d.md"}));
+  o.k = 10;
+  const std::vector<Hit> all = find("quasar", o);
+  ASSERT_EQ(all.size(), 3u);
+  o.min_score = (all[1].score + all[2].score) / 2;
+  EXPECT_EQ(files(find("quasar", o)), (std::vector<std::string>{"project_c.md", "project_d.md"}));
+}
+
+// Recall ranks with a BM25 of its own (column sizes from one array per query,
+// not a lookup per row); its scores must be FTS5's bm25() with the same weights,
+// on every row, through edits, removals and additions that leave holes in the rowids.
+TEST_F(Search, ScoresAreFts5Bm25OnEveryRow) {
+  const std::vector<std::string> vocab = {"alpha", "beta", "gamma", "delta", "deploy", "staging", "café",
+                                          "naïve", "日本語", "x1", "migration", "schema", "quasar", "e-mail"};
+  Rng rng(20261130);
+  auto words = [&](int lo, int hi) {
+    std::string out;
+    for (std::int64_t n = rng.between(lo, hi); n > 0; --n) out += vocab[rng.below(vocab.size())] + " ";
+    return out;
+  };
+  auto write_file = [&](int i) {
+    const std::string name = "project_f" + std::to_string(i) + ".md";
+    if (rng.below(4) == 0) {
+      put(name, words(0, 30));  // no frontmatter: the body is everything
+    } else {
+      put(name, "---\nsummary: " + words(1, 8) + "\n" + (rng.below(3) == 0 ? "description: " + words(1, 5) + "\n" : "") +
+                    "---\n" + words(0, 200));
+    }
+  };
+  for (int i = 0; i < 150; ++i) write_file(i);
+  RecallOptions all;
+  all.include_archived = true;
+  all.k = 1000;
+  for (int round = 0; round < 3; ++round) {
+    for (const std::string q : {"alpha", "deploy staging migration", "café naïve 日本語", "e-mail x1 quasar",
+                                "alpha beta gamma delta deploy staging café naïve 日本語 x1 migration schema"}) {
+      auto hits = find(q, all);
+      ASSERT_FALSE(hits.empty()) << q;
+      sqlite3* db = nullptr;
+      ASSERT_EQ(sqlite3_open_v2(search_db_path(home).c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+      sqlite3_stmt* st = nullptr;
+      ASSERT_EQ(sqlite3_prepare_v2(db,
+                                   "SELECT d.name, -bm25(fts, 3, 2, 1) FROM fts JOIN docs d ON d.id = fts.rowid"
+                                   " WHERE fts MATCH ?1",
+                                   -1, &st, nullptr),
+                SQLITE_OK)
+          << sqlite3_errmsg(db);
+      const std::string match = fts_match_expression(q);
+      sqlite3_bind_text(st, 1, match.c_str(), -1, SQLITE_TRANSIENT);
+      std::map<std::string, double> expected;
+      while (sqlite3_step(st) == SQLITE_ROW)
+        expected[reinterpret_cast<const char*>(sqlite3_column_text(st, 0))] = sqlite3_column_double(st, 1);
+      sqlite3_finalize(st);
+      sqlite3_close(db);
+      ASSERT_EQ(hits.size(), expected.size()) << q;
+      for (const Hit& h : hits) EXPECT_NEAR(h.score, expected.at(h.file), 1e-9) << q << ": " << h.file;
+    }
+    // The stored lengths are FTS5's token counts, one per token instance. (Left at
+    // 0, ranking would still be right, only slow.)
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open_v2(search_db_path(home).c_str(), &db, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "CREATE VIRTUAL TABLE temp.inst USING fts5vocab(main, 'fts', 'instance')", nullptr,
+                           nullptr, nullptr),
+              SQLITE_OK)
+        << sqlite3_errmsg(db);
+    std::map<std::int64_t, std::uint32_t> tokens, stored;
+    sqlite3_stmt* st = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT doc, count(*) FROM temp.inst GROUP BY doc", -1, &st, nullptr), SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW)
+      tokens[sqlite3_column_int64(st, 0)] = static_cast<std::uint32_t>(sqlite3_column_int64(st, 1));
+    sqlite3_finalize(st);
+    ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT chunk, data FROM lengths", -1, &st, nullptr), SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+      const auto* data = static_cast<const unsigned char*>(sqlite3_column_blob(st, 1));
+      for (int i = 0; i < sqlite3_column_bytes(st, 1) / 4; ++i) {
+        const std::uint32_t n = data[4 * i] | data[4 * i + 1] << 8 | data[4 * i + 2] << 16 | data[4 * i + 3] << 24;
+        if (n) stored[sqlite3_column_int64(st, 0) * 512 + i] = n;
+      }
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    EXPECT_EQ(stored, tokens);
+    for (int i = 0; i < 40; ++i) write_file(static_cast<int>(rng.below(200)));  // edits and additions
+    for (int i = 0; i < 10; ++i) std::filesystem::remove(home.memory_path("project_f" + std::to_string(rng.below(150)) + ".md"));
+  }
 }
 
 TEST(HotFiles, ReadsOnlyTheHotSection) {

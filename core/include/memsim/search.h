@@ -46,6 +46,8 @@ struct RecallOptions {
   std::optional<Days> as_of;      // facts whose window holds this day; default: open at now
   int k = 10;
   bool include_archived = false;  // closed facts too, as history
+  double min_score = 0;           // hits scoring less are left out
+  std::vector<std::string> skip;  // files left out (sorted), not counted in k
 };
 
 struct Hit {
