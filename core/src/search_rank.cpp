@@ -100,13 +100,14 @@ int Bm25::collect(const Fts5ExtensionApi* api, Fts5Context* fts) {
   if (!started_)
     if (int rc = start(api, fts); rc != SQLITE_OK) return rc;
   ++seen_;
-  int instances = 0;
-  if (int rc = api->xInstCount(fts, &instances); rc != SQLITE_OK) return rc;
-  for (int i = 0; i < instances; ++i) {
-    int phrase = 0, column = 0, offset = 0;
-    if (int rc = api->xInst(fts, i, &phrase, &column, &offset); rc != SQLITE_OK) return rc;
-    if (phrase >= 0 && static_cast<std::size_t>(phrase) < freq_.size())
-      freq_[static_cast<std::size_t>(phrase)] += column >= 0 && column < 3 ? weights_[column] : 1.0;
+  // Each phrase's own instances, straight from its position list: xInst would
+  // first merge every phrase's list into one array.
+  for (std::size_t p = 0; p < freq_.size(); ++p) {
+    Fts5PhraseIter it;
+    int column = 0, offset = 0;
+    if (int rc = api->xPhraseFirst(fts, static_cast<int>(p), &it, &column, &offset); rc != SQLITE_OK) return rc;
+    for (; column >= 0; api->xPhraseNext(fts, &it, &column, &offset))
+      freq_[p] += column < 3 ? weights_[column] : 1.0;
   }
   const std::int64_t rowid = api->xRowid(fts);
   double length = 0;
