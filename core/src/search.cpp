@@ -208,8 +208,8 @@ Status store_lengths(Index& ix) {
   if (!ins.ok()) return ins.error();
   for (std::size_t first = 0; first < counts.size(); first += kLengthsPerChunk) {
     const auto begin = counts.begin() + static_cast<std::ptrdiff_t>(first);
-    const std::string data =
-        search_detail::pack_lengths({begin, begin + static_cast<std::ptrdiff_t>(std::min(kLengthsPerChunk, counts.size() - first))});
+    const auto end = begin + static_cast<std::ptrdiff_t>(std::min(kLengthsPerChunk, counts.size() - first));
+    const std::string data = search_detail::pack_lengths({begin, end});
     sqlite3_bind_int64(ins->s, 1, static_cast<std::int64_t>(first / kLengthsPerChunk));
     sqlite3_bind_blob(ins->s, 2, data.data(), static_cast<int>(data.size()), SQLITE_TRANSIENT);
     if (Status s = step_done(ix, ins->s); !s.ok()) return s;

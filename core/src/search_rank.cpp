@@ -52,8 +52,9 @@ int Bm25::start(const Fts5ExtensionApi* api, Fts5Context* fts) {
   for (int p = 0; p < phrases; ++p) {
     std::int64_t hits = 0;
     if (int rc = api->xQueryPhrase(fts, p, &hits, count_row); rc != SQLITE_OK) return rc;
-    double idf = std::log((static_cast<double>(rows) - static_cast<double>(hits) + 0.5) / (static_cast<double>(hits) + 0.5));
-    idf_[static_cast<std::size_t>(p)] = idf <= 0.0 ? 1e-6 : idf;  // as bm25(): a term in most rows still counts a little
+    const double n = static_cast<double>(rows), h = static_cast<double>(hits);
+    const double idf = std::log((n - h + 0.5) / (h + 0.5));
+    idf_[static_cast<std::size_t>(p)] = idf <= 0.0 ? 1e-6 : idf;  // as bm25(): a common term still counts a little
   }
   started_ = true;
   return SQLITE_OK;

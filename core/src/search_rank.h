@@ -3,8 +3,8 @@
 // statement step per row; here the counts come from the `lengths` table, a
 // few rows of packed counts read in step with the matches (FTS5 returns them
 // in rowid order), without copying. Only the best rows are kept, in a bounded
-// heap: on this kind of machine a fresh page of memory costs ~12 us to touch,
-// so a list of every match cost more than the scoring.
+// heap, so memory stays small however many rows match: a fresh page of memory
+// costs ~12 us to touch on this VM (docs/performance.md).
 //
 // Private to search.cpp.
 #pragma once

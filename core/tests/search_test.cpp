@@ -226,8 +226,8 @@ TEST_F(Search, ScoresAreFts5Bm25OnEveryRow) {
     if (rng.below(4) == 0) {
       put(name, words(0, 30));  // no frontmatter: the body is everything
     } else {
-      put(name, "---\nsummary: " + words(1, 8) + "\n" + (rng.below(3) == 0 ? "description: " + words(1, 5) + "\n" : "") +
-                    "---\n" + words(0, 200));
+      const std::string description = rng.below(3) == 0 ? "description: " + words(1, 5) + "\n" : "";
+      put(name, "---\nsummary: " + words(1, 8) + "\n" + description + "---\n" + words(0, 200));
     }
   };
   for (int i = 0; i < 150; ++i) write_file(i);
@@ -284,7 +284,8 @@ TEST_F(Search, ScoresAreFts5Bm25OnEveryRow) {
     sqlite3_close(db);
     EXPECT_EQ(stored, tokens);
     for (int i = 0; i < 40; ++i) write_file(static_cast<int>(rng.below(200)));  // edits and additions
-    for (int i = 0; i < 10; ++i) std::filesystem::remove(home.memory_path("project_f" + std::to_string(rng.below(150)) + ".md"));
+    for (int i = 0; i < 10; ++i)
+      std::filesystem::remove(home.memory_path("project_f" + std::to_string(rng.below(150)) + ".md"));
   }
 }
 
