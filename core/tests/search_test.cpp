@@ -289,6 +289,22 @@ TEST_F(Search, ScoresAreFts5Bm25OnEveryRow) {
   }
 }
 
+// The lengths table only saves time: a row it does not cover is looked up in FTS5.
+TEST_F(Search, ScoresHoldWithoutTheLengthsTable) {
+  put("project_a.md", "---\nsummary: quasar pulsar\n---\nquasar in a body of several more words\n");
+  put("project_b.md", "---\nsummary: pulsar\n---\nquasar\n");
+  put("project_c.md", "---\nsummary: nebula\n---\nnothing here\n");
+  const std::vector<Hit> before = find("quasar pulsar");
+  ASSERT_EQ(before.size(), 2u);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open_v2(search_db_path(home).c_str(), &db, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "DELETE FROM lengths", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  const std::vector<Hit> after = find("quasar pulsar");
+  ASSERT_EQ(files(after), files(before));
+  for (std::size_t i = 0; i < after.size(); ++i) EXPECT_EQ(after[i].score, before[i].score);
+}
+
 TEST(HotFiles, ReadsOnlyTheHotSection) {
   EXPECT_EQ(hot_files("# Memory index\n\n## Hot\n- a_b.md: x: y\n- c_d.md: z [pinned]\n\n## New\n- e_f.md: n\n"),
             (std::vector<std::string>{"a_b.md", "c_d.md"}));
