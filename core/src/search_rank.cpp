@@ -117,7 +117,7 @@ int Bm25::collect(const Fts5ExtensionApi* api, Fts5Context* fts) {
   Scored row{rowid, 0};
   for (std::size_t p = 0; p < freq_.size(); ++p) {
     if (freq_[p] == 0) continue;
-    row.score += idf_[p] * (freq_[p] * (kK1 + 1.0)) / (freq_[p] + norm);
+    row.score += idf_[p] * ((freq_[p] * (kK1 + 1.0)) / (freq_[p] + norm));  // grouped as bm25() does: equal to the bit
     freq_[p] = 0;
   }
   if (keep_ == 0) return SQLITE_OK;
