@@ -334,6 +334,25 @@ std::string open_at(const char* alias) {
 Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, const RecallOptions& o) {
   const std::size_t k = static_cast<std::size_t>(std::max(0, o.k));
   if (k == 0) return std::vector<Hit>{};
+  auto matches = ix.prepare("SELECT memsim_collect(fts) FROM fts WHERE fts MATCH ?1");
+  auto chunks = ix.prepare("SELECT chunk, data FROM lengths ORDER BY chunk");
+  if (!matches.ok()) return matches.error();
+  if (!chunks.ok()) return chunks.error();
+  bind_text(matches->s, 1, match);
+  search_detail::Bm25& bm25 = ix.bm25();
+  auto score = [&](std::size_t keep) -> Status {
+    bm25.reset(keep, chunks->s);
+    sqlite3_reset(matches->s);
+    int rc;
+    while ((rc = sqlite3_step(matches->s)) == SQLITE_ROW) {
+    }
+    if (rc != SQLITE_DONE) return ix.fail("cannot query");
+    return {};
+  };
+  std::size_t keep = 2 * k + 16;
+  if (Status s = score(keep); !s.ok()) return s.error();
+  if (bm25.seen() == 0) return std::vector<Hit>{};  // and no lookup to prepare
+
   std::string where;
   if (o.include_archived) {
     where = "1";
@@ -342,27 +361,15 @@ Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, 
   } else {
     where = open_at("d");
   }
-  auto matches = ix.prepare("SELECT memsim_collect(fts) FROM fts WHERE fts MATCH ?1");
-  auto chunks = ix.prepare("SELECT chunk, data FROM lengths ORDER BY chunk");
   auto lookup = ix.prepare(("SELECT d.name, d.summary, d.valid_from, d.valid_until, d.pin, NOT " + open_at("d") +
                             ", (d.key IS NOT NULL AND " + open_at("d") +
                             " AND EXISTS(SELECT 1 FROM docs e WHERE e.key = d.key AND e.id != d.id AND " +
                             open_at("e") + ")) FROM docs d WHERE d.id = ?1 AND " + where)
                                .c_str());
-  if (!matches.ok()) return matches.error();
-  if (!chunks.ok()) return chunks.error();
   if (!lookup.ok()) return lookup.error();
-  bind_text(matches->s, 1, match);
   sqlite3_bind_int64(lookup->s, 3, today);  // ?3 in open_at()
   sqlite3_bind_int64(lookup->s, 4, o.as_of.value_or(0));
-  for (std::size_t keep = 2 * k + 16;; keep *= 4) {
-    search_detail::Bm25& bm25 = ix.bm25();
-    bm25.reset(keep, chunks->s);
-    sqlite3_reset(matches->s);
-    int rc;
-    while ((rc = sqlite3_step(matches->s)) == SQLITE_ROW) {
-    }
-    if (rc != SQLITE_DONE) return ix.fail("cannot query");
+  for (;; keep *= 4) {
     const std::vector<search_detail::Scored> ranked = bm25.ranked();
     std::vector<Hit> hits;
     for (const search_detail::Scored& row : ranked) {
@@ -393,6 +400,7 @@ Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, 
       if (hits.size() > k) hits.resize(k);
       return hits;
     }
+    if (Status s = score(keep * 4); !s.ok()) return s.error();
   }
 }
 
