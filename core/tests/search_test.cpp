@@ -216,9 +216,12 @@ TEST_F(Search, ScoresAreFts5Bm25OnEveryRow) {
   const std::vector<std::string> vocab = {"alpha", "beta", "gamma", "delta", "deploy", "staging", "café",
                                           "naïve", "日本語", "x1", "migration", "schema", "quasar", "e-mail"};
   Rng rng(20261130);
+  // Half the words from a small common vocabulary (terms in most rows: idf at
+  // its floor), half rare ones (terms in a tenth of the rows: idf near 2).
   auto words = [&](int lo, int hi) {
     std::string out;
-    for (std::int64_t n = rng.between(lo, hi); n > 0; --n) out += vocab[rng.below(vocab.size())] + " ";
+    for (std::int64_t n = rng.between(lo, hi); n > 0; --n)
+      out += (rng.below(2) ? vocab[rng.below(vocab.size())] : "rare" + std::to_string(rng.below(300))) + " ";
     return out;
   };
   auto write_file = [&](int i) {
@@ -236,6 +239,7 @@ TEST_F(Search, ScoresAreFts5Bm25OnEveryRow) {
   all.k = 1000;
   for (int round = 0; round < 3; ++round) {
     for (const std::string q : {"alpha", "deploy staging migration", "café naïve 日本語", "e-mail x1 quasar",
+                                "rare7 rare150", "alpha rare12 quasar rare299 rare0",
                                 "alpha beta gamma delta deploy staging café naïve 日本語 x1 migration schema"}) {
       auto hits = find(q, all);
       ASSERT_FALSE(hits.empty()) << q;
