@@ -3,13 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <map>
 
 #include <nlohmann/json.hpp>
 
-#include "memsim/hooks.h"
+#include "hook_home.h"
 #include "memsim/journal.h"
-#include "testing.h"
 
 namespace memsim::hooks {
 namespace {
@@ -23,28 +21,14 @@ namespace fsys = std::filesystem;
 const char* kMemory =
     "---\nname: feedback_verify-before-claiming\ntype: feedback\nsummary: verify before claiming done\n---\nbody\n";
 
-struct Fixture {
-  TempDir dir;
-  PosixFileSystem fs;
-  FixedClock clock{at("2026-11-30T10:00:00Z")};
-  std::map<std::string, std::string> env;
-  std::string home = dir / "home";
-
+struct Fixture : testing::HookHome {
   Fixture() {
     write(home + "/memory/feedback_verify-before-claiming.md", kMemory);
     fsys::create_directories(home + "/memory/short-term");
     fsys::create_directories(home + "/memory/dream-journal");
     fsys::create_directories(home + "/lenses");
   }
-  std::string run(std::string_view event, std::string_view payload) {
-    HookContext ctx{fs, clock, Home(home), [this](const std::string& k) -> std::optional<std::string> {
-                      auto it = env.find(k);
-                      return it == env.end() ? std::nullopt : std::optional<std::string>(it->second);
-                    }};
-    return run_hook(ctx, event, payload);
-  }
   std::string journal() { return read(home + "/runtime/access.log"); }
-  std::string errors() { return read(home + "/runtime/hook-errors.log"); }
   std::string mem(const std::string& name) { return home + "/memory/" + name; }
 };
 

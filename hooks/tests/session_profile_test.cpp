@@ -3,29 +3,21 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <map>
 
+#include "hook_home.h"
 #include "memsim/handoff.h"
-#include "memsim/hooks.h"
 #include "memsim/policy.h"
 #include "memsim/reindex.h"
-#include "testing.h"
 
 namespace memsim::hooks {
 namespace {
 
 using memsim::testing::at;
 using memsim::testing::read;
-using memsim::testing::TempDir;
 using memsim::testing::write;
 namespace fsys = std::filesystem;
 
-struct Home_ {
-  TempDir dir;
-  PosixFileSystem fs;
-  FixedClock clock{at("2026-11-30T10:00:00Z")};
-  std::map<std::string, std::string> env;
-  std::string home = dir / "home";
+struct Home_ : testing::HookHome {
   Redactor redactor;
 
   Home_() {
@@ -39,13 +31,6 @@ struct Home_ {
     fsys::create_directories(home + "/lenses");
     EXPECT_TRUE(reindex(fs, Home(home), clock, Policy{}).ok());
   }
-  std::string run(std::string_view event, const std::string& payload) {
-    HookContext ctx{fs, clock, Home(home), [this](const std::string& k) -> std::optional<std::string> {
-                      auto it = env.find(k);
-                      return it == env.end() ? std::nullopt : std::optional<std::string>(it->second);
-                    }};
-    return run_hook(ctx, event, payload);
-  }
   std::string start(const std::string& extra = "") {
     return run("session-start",
                R"({"session_id":"s1","transcript_path":"/t.jsonl","cwd":"/p","hook_event_name":"SessionStart","source":"startup")" +
@@ -54,7 +39,6 @@ struct Home_ {
   Result<HandoffResult> handoff(HandoffRequest r) {
     return write_handoff(fs, Home(home), clock, Policy{}, redactor, r);
   }
-  std::string errors() { return read(home + "/runtime/hook-errors.log"); }
 };
 
 bool has(const std::string& text, const char* mark) { return text.find(mark) != std::string::npos; }
