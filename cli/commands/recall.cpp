@@ -50,11 +50,7 @@ Command register_recall(CLI::App& app, CommonOptions& common) {
             for (const Hit& h : *hits) {
               char score[32];
               std::snprintf(score, sizeof score, "%7.3f", h.score);
-              ctx.out << score << "  " << h.file << ": " << h.summary;
-              if (h.contested) ctx.out << " [contested]";
-              if (h.closed)
-                ctx.out << " [history" << (h.valid_until ? ", until " + format_date(*h.valid_until) : "") << "]";
-              ctx.out << "\n";
+              ctx.out << score << "  " << h.file << ": " << h.summary << hit_tags(h) << "\n";
             }
             if (hits->empty()) ctx.err << "memsim: nothing found for '" << args->query << "'\n";
             return 0;

@@ -524,6 +524,14 @@ Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& c
   return refresh_and_query(fs, home, policy, match, today, options);
 }
 
+std::string hit_tags(const Hit& h) {
+  std::string out;
+  if (h.pinned) out += " [pinned]";
+  if (h.contested) out += " [contested]";
+  if (h.closed) out += " [history" + (h.valid_until ? ", until " + format_date(*h.valid_until) : "") + "]";
+  return out;
+}
+
 std::vector<std::string> hot_files(std::string_view md) {
   std::vector<std::string> out;
   const std::size_t start = md.find("\n## Hot\n");

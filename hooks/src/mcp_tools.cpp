@@ -158,11 +158,7 @@ Result<Json> search(ToolEnv& env, const Json& a) {
   std::string text = std::to_string(hits->size()) + " memor" + (hits->size() == 1 ? "y" : "ies") +
                      ", best first (file, score, summary); read one with memory_get:\n";
   for (const Hit& h : *hits) {
-    text += "- " + h.file + " (" + fmt_score(h.score) + "): " + h.summary;
-    if (h.pinned) text += " [pinned]";
-    if (h.contested) text += " [contested]";
-    if (h.closed) text += " [history" + (h.valid_until ? ", until " + format_date(*h.valid_until) : "") + "]";
-    text += "\n";
+    text += "- " + h.file + " (" + fmt_score(h.score) + "): " + h.summary + hit_tags(h) + "\n";
   }
   return text_result(text);
 }

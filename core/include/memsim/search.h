@@ -61,6 +61,10 @@ struct Hit {
   bool contested = false;  // open and sharing its key with another open fact
 };
 
+// How a hit is tagged after its summary wherever recall is shown (the CLI, the
+// MCP server): " [pinned]", " [contested]", " [history, until YYYY-MM-DD]".
+std::string hit_tags(const Hit& h);
+
 // Hits in rank order (score descending, then filename). A query without terms
 // finds nothing. Fails only when the home is missing or the database cannot be
 // created even from scratch.
