@@ -87,13 +87,12 @@ std::string run(HookContext& ctx, std::string_view event, std::string_view paylo
   Result<detail::Outcome> outcome = detail::Outcome{};
   if (event == "pre-tool-use") outcome = detail::pre_tool_use(ctx, j);
   else if (event == "session-start") outcome = detail::session_start(ctx, j);
-  else if (event == "user-prompt-submit") {
-    // The home's policy, as the index was built with it; a broken policy.yaml is
-    // logged and nothing is printed. Shared and sub-agent sessions get no T2 text.
+  else if (event == "user-prompt-submit" && detail::session_profile(ctx, j) == detail::Profile::kMain) {
+    // Only a main session gets T2 text; the others read nothing for it. The
+    // home's policy, as the index was built with it; a broken policy.yaml is
+    // logged and nothing is printed.
     auto policy = load_policy(ctx.fs, ctx.home.root());
-    if (detail::session_profile(ctx, j) != detail::Profile::kMain)
-      outcome = detail::Outcome{};
-    else if (policy.ok())
+    if (policy.ok())
       outcome = detail::Outcome{prompt_context(ctx.fs, ctx.home, ctx.clock, *policy, j.value("prompt", std::string())), {}};
     else
       outcome = policy.error();
