@@ -31,9 +31,9 @@ Command register_supersede(CLI::App& app, CommonOptions& common) {
             if (summary->count() > 0) r.summary = args->summary;
             if (!args->type.empty()) r.type = args->type;
             r.body = args->body;
-            for (Confidence c : {Confidence::kInferred, Confidence::kObserved, Confidence::kStated, Confidence::kVerified})
-              if (confidence_name(c) == args->confidence) r.confidence = c;
-            auto res = supersede(ctx.fs, ctx.home, *ctx.clock, *policy, r);
+            r.confidence = parse_confidence(args->confidence).value_or(Confidence::kStated);
+            Redactor redactor;
+            auto res = supersede(ctx.fs, ctx.home, *ctx.clock, *policy, redactor, r);
             if (!res.ok()) return ctx.fail(res.message());
             if (ctx.json) {
               ctx.out << nlohmann::json{{"closed", res->old_file}, {"written", res->new_file}}.dump() << "\n";

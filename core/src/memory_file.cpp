@@ -95,6 +95,12 @@ std::string_view confidence_name(Confidence c) {
   return "inferred";
 }
 
+std::optional<Confidence> parse_confidence(std::string_view name) {
+  for (Confidence c : {Confidence::kInferred, Confidence::kObserved, Confidence::kStated, Confidence::kVerified})
+    if (name == confidence_name(c)) return c;
+  return std::nullopt;
+}
+
 double round1(double x) { return std::round(x * 10.0) / 10.0; }
 
 std::string format_stability(double s) {
@@ -215,13 +221,7 @@ MemoryMeta read_memory_meta(std::string_view text, const Frontmatter& fm, double
   m.valid_from = r.typed<Days>("valid_from", date, "a date YYYY-MM-DD");
   m.valid_until = r.typed<Days>("valid_until", date, "a date YYYY-MM-DD or null");
   m.confidence = r.typed<Confidence>(
-      "confidence",
-      [](const std::string& s) -> std::optional<Confidence> {
-        for (Confidence c : {Confidence::kInferred, Confidence::kObserved, Confidence::kStated,
-                             Confidence::kVerified})
-          if (s == confidence_name(c)) return c;
-        return std::nullopt;
-      },
+      "confidence", [](const std::string& s) { return parse_confidence(s); },
       "one of stated, observed, inferred, verified");
   if (auto v = r.typed<double>(
           "importance",

@@ -33,17 +33,6 @@ Result<std::string> file_name(const RememberRequest& r) {
   return prefix + topic + ".md";
 }
 
-// Refuses text that redaction would change, naming the field and the kinds only.
-Status check_secret(const Redactor& redactor, std::string_view field, std::string_view text) {
-  RedactResult r = redactor.redact(text);
-  if (!r.changed()) return {};
-  std::string kinds;
-  for (const std::string& k : r.kinds)
-    if (kinds.find(k) == std::string::npos) kinds += (kinds.empty() ? "" : ", ") + k;
-  return Error{std::string(field) + ": looks like it holds a secret (" + kinds +
-               "); nothing written. Store where the secret lives, never the secret"};
-}
-
 }  // namespace
 
 Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
@@ -62,7 +51,7 @@ Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& c
   for (auto [field, text] : {std::pair<std::string_view, std::string_view>{"name", req.name},
                              {"summary", req.summary}, {"body", req.body},
                              {"key", req.key ? std::string_view(*req.key) : std::string_view()}})
-    if (Status s = check_secret(redactor, field, text); !s.ok()) return s.error();
+    if (Status s = refuse_secret(redactor, field, text); !s.ok()) return s.error();
 
   RememberResult out;
   out.file = *file;

@@ -43,8 +43,12 @@ Result<std::string> memory_name_from_arg(std::string_view arg) {
 std::string forget_log_path(const Home& home) { return join_path(home.runtime_dir(), "forget.log"); }
 
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                                  const SupersedeRequest& req) {
+                                  const Redactor& redactor, const SupersedeRequest& req) {
   if (Status s = check_home(fs, home); !s.ok()) return s.error();
+  const std::string_view new_summary = req.summary ? std::string_view(*req.summary) : std::string_view();
+  for (auto [field, text] : {std::pair<std::string_view, std::string_view>{"summary", new_summary},
+                             {"body", req.body}, {"new name", req.new_file}})
+    if (Status s = refuse_secret(redactor, field, text); !s.ok()) return s.error();
   auto old = memory_name_from_arg(req.old_file);
   if (!old.ok()) return old.error();
   const std::string old_rel = "memory/" + *old;

@@ -42,6 +42,7 @@ class Supersede : public ::testing::Test {
   Home home;
   PosixFileSystem fs;
   FixedClock clock;
+  Redactor redactor;
 };
 
 const char* kOld =
@@ -53,7 +54,7 @@ TEST_F(Supersede, ClosesOldKeepingEveryOtherByteAndWritesTheSuccessor) {
   SupersedeRequest r;
   r.old_file = "preference_voice";
   r.summary = "writes in flowing sentences: \"no fragments\"";
-  auto res = supersede(fs, home, clock, Policy{}, r);
+  auto res = supersede(fs, home, clock, Policy{}, redactor, r);
   ASSERT_TRUE(res.ok()) << res.message();
   EXPECT_EQ(res->new_file, "preference_voice-2.md");
   std::string expect_old = kOld;
@@ -88,7 +89,7 @@ TEST_F(Supersede, RefusesAndChangesNothing) {
     r.new_file = fresh;
     r.summary = "a new summary";
     r.confidence = c;
-    auto res = supersede(fs, home, clock, Policy{}, r);
+    auto res = supersede(fs, home, clock, Policy{}, redactor, r);
     EXPECT_FALSE(res.ok()) << old_file << " -> " << fresh;
     EXPECT_EQ(snapshot(), before) << old_file << " -> " << fresh;
     return res.ok() ? std::string() : res.message();
@@ -107,14 +108,33 @@ TEST_F(Supersede, ChainsNameTheNextFreeSuccessor) {
   SupersedeRequest r;
   r.old_file = "project_x.md";
   r.summary = "second version of x";
-  ASSERT_TRUE(supersede(fs, home, clock, Policy{}, r).ok());
+  ASSERT_TRUE(supersede(fs, home, clock, Policy{}, redactor, r).ok());
   FixedClock later(at("2026-08-02T00:00:00Z"));
   r.old_file = "project_x-2.md";
   r.summary = "third version of x";
-  auto res = supersede(fs, home, later, Policy{}, r);
+  auto res = supersede(fs, home, later, Policy{}, redactor, r);
   ASSERT_TRUE(res.ok()) << res.message();
   EXPECT_EQ(res->new_file, "project_x-3.md");
   EXPECT_NE(read(home.memory_path("project_x-3.md")).find("supersedes: project_x-2\n"), std::string::npos);
+}
+
+// What supersede would write is checked as remember checks it: a secret in the
+// summary, the body or the new name is refused and nothing changes.
+TEST_F(Supersede, RefusesASecretInWhatItWouldWrite) {
+  put("reference_deploy.md", kOld);
+  const auto before = snapshot();
+  for (int field = 0; field < 3; ++field) {
+    SupersedeRequest r;
+    r.old_file = "reference_deploy.md";
+    r.summary = field == 0 ? "deploy with key AKIAIOSFODNN7EXAMPLE" : "the deploy key lives in the vault";
+    if (field == 1) r.body = "token: ghp_16C7e42F292c6912E7710c838347Ae178B4a\n";
+    if (field == 2) r.new_file = "reference_key-AKIAIOSFODNN7EXAMPLE.md";
+    auto res = supersede(fs, home, clock, Policy{}, redactor, r);
+    ASSERT_FALSE(res.ok()) << field;
+    EXPECT_NE(res.message().find("looks like it holds a secret"), std::string::npos) << res.message();
+    EXPECT_EQ(res.message().find("AKIAIOSFODNN7EXAMPLE"), std::string::npos) << "never echo the secret";
+    EXPECT_EQ(snapshot(), before) << field;
+  }
 }
 
 TEST_F(Supersede, ForgetLogsTheReasonAndHashThenRemoves) {

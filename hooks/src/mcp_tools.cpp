@@ -238,21 +238,16 @@ Result<Json> supersede_tool(ToolEnv& env, const Json& a) {
   auto conf = args.one_of("confidence", kConfidences, false);
   if (args.error().empty() && !fresh && !summary) args.fail("give \"summary\" (the new fact) or \"new_name\"");
   if (!args.error().empty()) return Error{args.error()};
-  // The new fact is written text like any other: a secret in it is refused.
-  for (const std::optional<std::string>* t : {&summary, &body, &fresh})
-    if (*t && env.redactor().redact(**t).changed())
-      return text_result("refused: the new fact looks like it holds a secret; nothing changed", true);
   SupersedeRequest r;
   r.old_file = *old;
   r.new_file = fresh.value_or("");
   r.summary = summary;
   r.type = type;
   r.body = body.value_or("");
-  for (Confidence c : {Confidence::kInferred, Confidence::kObserved, Confidence::kStated, Confidence::kVerified})
-    if (confidence_name(c) == conf.value_or("stated")) r.confidence = c;
+  r.confidence = parse_confidence(conf.value_or("stated")).value_or(Confidence::kStated);
   auto policy = policy_of(env);
   if (!policy.ok()) return text_result(policy.message(), true);
-  auto res = supersede(env.fs, env.home, env.clock, *policy, r);
+  auto res = supersede(env.fs, env.home, env.clock, *policy, env.redactor(), r);
   if (!res.ok()) return text_result(res.message(), true);
   return text_result("closed memory/" + res->old_file + " (valid_until today); wrote memory/" + res->new_file + ":\n" +
                      res->new_text);

@@ -249,6 +249,11 @@ TEST(McpSupersedeAndStatus, CloseAFactAndReportHealth) {
   EXPECT_NE(t.find("wrote memory/project_deploy-target-2.md"), std::string::npos) << t;
   EXPECT_NE(read(c.home + "/memory/project_deploy-target.md").find("valid_until: 2026-11-30"), std::string::npos);
   c.text(c.call("memory_supersede", {{"old", "project_deploy-target.md"}, {"summary", "again"}}), true);
+  const std::string secret = c.text(
+      c.call("memory_supersede", {{"old", "project_deploy-target-2.md"}, {"summary", "key AKIAIOSFODNN7EXAMPLE"}}),
+      true);
+  EXPECT_NE(secret.find("secret"), std::string::npos) << secret;
+  EXPECT_FALSE(fsys::exists(c.home + "/memory/project_deploy-target-3.md"));
   EXPECT_EQ(error_code(c.call("memory_supersede", {{"old", "project_deploy-target-2.md"}})), -32602);
   EXPECT_EQ(error_code(c.call("memory_supersede", {{"old", "project_deploy-target-2.md"}, {"summary", "s"},
                                                    {"confidence", "sure"}})),

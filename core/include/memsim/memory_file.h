@@ -18,6 +18,8 @@ namespace memsim {
 
 enum class Confidence { kInferred = 0, kObserved = 1, kStated = 2, kVerified = 3 };
 std::string_view confidence_name(Confidence c);
+// The confidence a name names, if any: the inverse of confidence_name.
+std::optional<Confidence> parse_confidence(std::string_view name);
 
 // The four policy values the fold maintains.
 struct PolicyValues {

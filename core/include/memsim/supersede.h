@@ -19,6 +19,7 @@
 #include "memsim/home.h"
 #include "memsim/memory_file.h"
 #include "memsim/policy.h"
+#include "memsim/redact.h"
 #include "memsim/result.h"
 
 namespace memsim {
@@ -37,8 +38,10 @@ struct SupersedeResult {
   std::string new_text;  // what was written to NEW
 };
 
+// A summary, body or NEW name that redaction would change is refused, as
+// remember() refuses it: nothing is written.
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                                  const SupersedeRequest& request);
+                                  const Redactor& redactor, const SupersedeRequest& request);
 
 // Removes a memory file, after appending "<ISO time>\t<file>\tsha256:<hex>\t<reason>\n"
 // to runtime/forget.log (the reason folded to one line). Requires a non-empty reason.

@@ -109,6 +109,7 @@ RC_GTEST_PROP(RecallProps, NeverIncludesAClosedFactUnlessAsked, ()) {
 }
 
 RC_GTEST_PROP(RecallProps, SupersessionNeverOverwrites, ()) {
+  static const Redactor redactor;  // immutable; compiled once for all cases
   TempDir dir;
   Home home(dir.path());
   std::filesystem::create_directories(home.memory_dir());
@@ -135,7 +136,7 @@ RC_GTEST_PROP(RecallProps, SupersessionNeverOverwrites, ()) {
     if (*rc::gen::arbitrary<bool>()) r.body = "new body " + std::to_string(op) + "\n";
     std::map<std::string, std::string> before;
     for (const auto& [name, body] : bodies) before[name] = read(home.memory_path(name));
-    auto res = supersede(fs, home, clock, Policy{}, r);
+    auto res = supersede(fs, home, clock, Policy{}, redactor, r);
     if (!res.ok()) {
       // Refused (the fact was already closed): nothing changed.
       for (const auto& [name, text] : before) RC_ASSERT(read(home.memory_path(name)) == text);
