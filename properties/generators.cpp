@@ -45,6 +45,21 @@ rc::Gen<std::string> text_of(int lo, int hi) {
   return gen::apply(make_text, gen::inRange(lo, hi + 1), gen::arbitrary<std::uint64_t>());
 }
 
+// What gen_hostile_text mixes. Kept as views: several pieces hold a NUL.
+constexpr std::string_view kHostile[] = {
+    "@", "@../../.env", "@~/.ssh/id_rsa", "@/etc/passwd", "\t@x.md", "\xC2\xA0@nbsp", "a@b.com", "<!--", "-->",
+    "<details>", "</div>", "<?x", "<", "\x1b[8m", "\x1b[0m", "\x1b]8;;u\x07", "\x1b", "\xC2\x9B", "\r\n", "\n", "\r",
+    "\xE2\x80\xA8", "\xFF", "\xC0\xAF", "\xED\xA0\x80", "\xE2\x82", "\xE2\x80\xAE", "\xE2\x80\x8B",
+    "\xF3\xA0\x81\x81", "\xEF\xBB\xBF", std::string_view("\0", 1), "\x7f", "\x07", "# ", "## Hot", "- x.md: ",
+    "   #", "\\#", "&lt;", "...", "word", "rule", " ", "  ", "\t", "é", "日本", "🙂", "\xEF\xBC\xA0"};
+
+std::string make_hostile(const std::vector<std::size_t>& picks, int repeat) {
+  std::string s;
+  for (int r = 0; r < repeat; ++r)
+    for (std::size_t p : picks) s += kHostile[p % std::size(kHostile)];
+  return s;
+}
+
 rc::Gen<std::string> date_near(Days today, Days lo, Days hi) {
   return gen::map(gen::inRange<Days>(lo, hi + 1), [today](Days d) { return format_date(today + d); });
 }
@@ -208,6 +223,11 @@ rc::Gen<std::string> gen_summary() {
                                           {2, text_of(2300, 2600)},
                                           {2, text_of(3800, 4200)},
                                           {1, text_of(11800, 12200)}});
+}
+
+rc::Gen<std::string> gen_hostile_text() {
+  return gen::apply(make_hostile, gen::container<std::vector<std::size_t>>(gen::arbitrary<std::size_t>()),
+                    gen::weightedOneOf<int>({{8, gen::just(1)}, {1, gen::inRange(2, 400)}}));
 }
 
 rc::Gen<CorpusSpec> gen_corpus() {

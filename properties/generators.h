@@ -61,6 +61,12 @@ rc::Gen<std::string> gen_memory_name();
 // each band budget), with unicode and runs of white space. No ':' or '#'.
 rc::Gen<std::string> gen_summary();
 
+// Hostile text: pieces an attacker would plant (`@` imports written every way,
+// HTML comments and tags, ANSI escapes, control and invisible characters,
+// invalid UTF-8, CR and Unicode line breaks, headings) mixed with ordinary words,
+// unicode and white space; sometimes long.
+rc::Gen<std::string> gen_hostile_text();
+
 // A corpus: 0..60 files, half of them sharing one set of policy values (ties).
 rc::Gen<CorpusSpec> gen_corpus();
 

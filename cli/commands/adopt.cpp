@@ -1,8 +1,10 @@
-// memsim adopt ID | --all: the human step. Writes the T2 file (L2) or the persona
-// line of the user-level identity.md (L3), after a backup.
+// memsim adopt ID | --all: the human step. Writes a new T2 file (L2; an existing
+// file is never overwritten) or the persona line of the user-level identity.md
+// (L3, after a backup), and shows what was adopted.
 #include "commands/context.h"
 #include "commands/user_home.h"
 #include "memsim/promote.h"
+#include "memsim/render.h"
 
 namespace memsim::cli {
 
@@ -30,9 +32,17 @@ Command register_adopt(CLI::App& app, CommonOptions& common) {
               ids = *staged;
             }
             for (const std::string& id : ids) {
-              auto path = adopt(ctx.fs, ctx.home, user_home, id, ctx.clock->now());
-              if (!path.ok()) return ctx.fail(path.message());
-              ctx.out << "adopted " << id << " -> " << *path << "\n";
+              auto a = adopt(ctx.fs, ctx.home, user_home, id, ctx.clock->now());
+              if (!a.ok()) return ctx.fail(a.message());
+              // What was adopted, shown inert: the claim came from a transcript.
+              ctx.out << "adopted " << id << " -> " << render_name(a->path, 400) << ": " << a->to << " ["
+                      << render_line(a->kind, 40) << ", " << a->sessions << " sessions, " << a->days << " days] \""
+                      << render_line(a->claim, 400) << "\"";
+              if (!a->quote.empty()) ctx.out << " (source: \"" << render_line(a->quote, 300) << "\")";
+              ctx.out << "\n";
+              if (!a->kept.empty())
+                ctx.out << "  " << render_name(a->kept, 400) << " already exists and was left as it was; the claim "
+                        << "went to a new file beside it (supersede one of them if they disagree)\n";
             }
             return 0;
           }};

@@ -64,6 +64,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     if (first == name) commands.push_back(add(app, common));
   if (commands.empty())
     for (const auto& [name, add] : kCommands) commands.push_back(add(app, common));
+  // A hook must never fail the session that runs it (settings written by a newer
+  // memsim, a stray environment variable): its usage errors are logged, not shown.
+  const bool hook = first == "hook";
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -79,6 +82,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
         if (c.sub->parsed()) out << c.sub->help();
       return 0;
     }
+    if (hook) return hook_usage_failure(common.home, argc > 2 ? argv[2] : "", e.what());
     err << "memsim: " << e.what() << "\n";
     return 2;
   }
@@ -88,11 +92,17 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   const std::string now_text = common.now.empty() ? env_or("MEMSIM_NOW", "") : common.now;
   if (!now_text.empty()) {
     auto t = parse_now(now_text);
-    if (!t) {
+    if (!t && hook) {
+      // The session goes on with the real clock; the log says why the time was not fixed.
+      (void)hook_usage_failure(common.home, argc > 2 ? argv[2] : "",
+                               "--now/MEMSIM_NOW '" + now_text.substr(0, 40) + "' is not a time; the system clock was used");
+      clock = std::make_unique<SystemClock>();
+    } else if (!t) {
       err << "memsim: --now: '" << now_text << "' is not a time (use YYYY-MM-DDTHH:MM:SSZ)\n";
       return 2;
+    } else {
+      clock = std::make_unique<FixedClock>(*t);
     }
-    clock = std::make_unique<FixedClock>(*t);
   } else {
     clock = std::make_unique<SystemClock>();
   }

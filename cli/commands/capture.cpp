@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "commands/user_home.h"
 #include "memsim/atoms.h"
 
@@ -35,12 +36,11 @@ Command register_capture(CLI::App& app, CommonOptions& common) {
                 return ctx.fail(s.message());
             }
             if (ctx.json) {
-              ctx.out << nlohmann::json{{"transcript", args->transcript}, {"lines", st.lines},
+              ctx.out << dump_json(nlohmann::json{{"transcript", args->transcript}, {"lines", st.lines},
                                         {"markers", st.markers}, {"new_observations", st.new_observations},
                                         {"new_atoms", st.new_atoms}, {"quarantined", st.quarantined},
                                         {"malformed", st.malformed}, {"unknown", st.unknown},
-                                        {"injected", st.injected}, {"ignored", st.ignored}}
-                             .dump()
+                                        {"injected", st.injected}, {"ignored", st.ignored}})
                       << "\n";
             } else {
               ctx.out << "captured " << args->transcript << ": " << st.lines << " lines, " << st.markers

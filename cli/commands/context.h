@@ -50,6 +50,11 @@ struct Command {
 // Adds --home, --now and --json to a subcommand.
 void add_common_options(CLI::App* sub, CommonOptions& common);
 
+// What `memsim hook` does with a usage error (an unknown flag's value, a bad
+// --now): a line in the home's runtime/hook-errors.log (home: --home, else
+// $MEMSIM_HOME, else ./.memsim), nothing printed, exit code 0.
+int hook_usage_failure(const std::string& home, const std::string& event, const std::string& reason);
+
 // Each command file defines one of these; app.cpp lists them.
 Command register_init(CLI::App& app, CommonOptions& common);
 Command register_index(CLI::App& app, CommonOptions& common);

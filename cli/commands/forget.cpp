@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "memsim/supersede.h"
 
 namespace memsim::cli {
@@ -24,7 +25,7 @@ Command register_forget(CLI::App& app, CommonOptions& common) {
               return ctx.fail(s.message());
             auto name = memory_name_from_arg(args->file);
             if (ctx.json) {
-              ctx.out << nlohmann::json{{"forgotten", *name}, {"log", forget_log_path(ctx.home)}}.dump() << "\n";
+              ctx.out << dump_json(nlohmann::json{{"forgotten", *name}, {"log", forget_log_path(ctx.home)}}) << "\n";
             } else {
               ctx.out << "forgot memory/" << *name << "; reason logged in " << forget_log_path(ctx.home) << "\n";
             }

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "memsim/handoff.h"
 
 namespace memsim::cli {
@@ -27,11 +28,10 @@ Command register_handoff(CLI::App& app, CommonOptions& common) {
             if (!res->redacted.empty())
               ctx.err << "memsim: " << res->redacted.size() << " secret(s) replaced by [REDACTED:<kind>]\n";
             if (ctx.json) {
-              ctx.out << nlohmann::json{{"written", "memory/HANDOFF.md"},
+              ctx.out << dump_json(nlohmann::json{{"written", "memory/HANDOFF.md"},
                                         {"archived", res->archived.empty() ? nlohmann::json(nullptr)
                                                                            : nlohmann::json(res->archived)},
-                                        {"redacted", res->redacted}}
-                             .dump()
+                                        {"redacted", res->redacted}})
                       << "\n";
               return 0;
             }

@@ -24,7 +24,25 @@ bool read_payload(std::istream& in, std::string& payload) {
   return true;
 }
 
+std::optional<std::string> getenv_of(const std::string& name) {
+  const char* v = std::getenv(name.c_str());
+  return v ? std::optional<std::string>(v) : std::nullopt;
+}
+
 }  // namespace
+
+int hook_usage_failure(const std::string& home, const std::string& event, const std::string& reason) {
+  try {
+    PosixFileSystem fs;
+    SystemClock clock;
+    const char* env_home = std::getenv("MEMSIM_HOME");
+    hooks::HookContext hc{fs, clock, Home(!home.empty() ? home : env_home && *env_home ? env_home : ".memsim"),
+                          getenv_of};
+    hooks::log_hook_failure(hc, event.substr(0, 40), "usage: " + reason);
+  } catch (...) {
+  }
+  return 0;
+}
 
 Command register_hook(CLI::App& app, CommonOptions& common) {
   auto* sub = app.add_subcommand(
@@ -32,12 +50,17 @@ Command register_hook(CLI::App& app, CommonOptions& common) {
   add_common_options(sub, common);
   auto event = std::make_shared<std::string>();
   sub->add_option("EVENT", *event, "the hook event");
-  return {sub, [event](Context& ctx) -> int {
+  // Flags a newer memsim may write into the settings are ignored (and logged), so
+  // an older binary still serves the session.
+  sub->allow_extras();
+  return {sub, [event, sub](Context& ctx) -> int {
             try {
-              hooks::HookContext hc{ctx.fs, *ctx.clock, ctx.home, [](const std::string& name) {
-                                      const char* v = std::getenv(name.c_str());
-                                      return v ? std::optional<std::string>(v) : std::nullopt;
-                                    }};
+              hooks::HookContext hc{ctx.fs, *ctx.clock, ctx.home, getenv_of};
+              if (const auto extra = sub->remaining(); !extra.empty()) {
+                std::string list;
+                for (const std::string& a : extra) list += (list.empty() ? "" : " ") + a.substr(0, 40);
+                hooks::log_hook_failure(hc, *event, "usage: ignored unknown arguments: " + list);
+              }
               std::string payload;
               if (!read_payload(ctx.in, payload)) {
                 hooks::log_hook_failure(hc, *event, "payload over 8 MB");

@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "commands/report.h"
 #include "memsim/reindex.h"
 
@@ -23,7 +24,7 @@ Command register_index(CLI::App& app, CommonOptions& common) {
               j["deferred_live"] = rep->deferred_live;
               j["derived_written"] = rep->derived_written;
               j["warnings"] = rep->warnings.size();
-              ctx.out << j.dump(2) << "\n";
+              ctx.out << dump_json(j, 2) << "\n";
             } else {
               ctx.out << "indexed " << rep->ranked.corpus.memories.size() << " memories in "
                       << ctx.home.memory_dir() << "\n"

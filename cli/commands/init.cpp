@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "memsim/reindex.h"
 
 namespace memsim::cli {
@@ -92,9 +93,8 @@ Command register_init(CLI::App& app, CommonOptions& common) {
               if (!ctx.json && derived > 0) ctx.out << "wrote the index in " << ctx.home.memory_dir() << "\n";
             }
             if (ctx.json) {
-              ctx.out << nlohmann::json{{"home", ctx.home.root()}, {"apply", *apply}, {"actions", actions},
-                                        {"derived_written", derived}}
-                             .dump(2)
+              ctx.out << dump_json(nlohmann::json{{"home", ctx.home.root()}, {"apply", *apply}, {"actions", actions},
+                                        {"derived_written", derived}}, 2)
                       << "\n";
             } else if (steps->empty()) {
               ctx.out << ctx.home.root() << " is already a complete home\n";

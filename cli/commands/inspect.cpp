@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "commands/user_home.h"
 #include "memsim/promote.h"
 
@@ -57,7 +58,7 @@ Command register_inspect(CLI::App& app, CommonOptions& common) {
                   ctx.out << "\n";
                 }
               }
-            if (ctx.json) ctx.out << rows.dump() << "\n";
+            if (ctx.json) ctx.out << dump_json(rows) << "\n";
             return 0;
           }};
 }

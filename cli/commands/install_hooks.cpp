@@ -9,6 +9,7 @@
 
 #include "commands/install_plan.h"
 #include "memsim/process.h"
+#include "memsim/json_io.h"
 #include "memsim/lens.h"
 #include "memsim/timefmt.h"
 
@@ -109,6 +110,7 @@ Result<hooks::CronSpec> cron_plan(Context& ctx, const hooks::HookSpec& spec, con
   c.minute = (at[3] - '0') * 10 + (at[4] - '0');
   if (c.hour > 23 || c.minute > 59) return Error{"--cron-at: '" + at + "' is not a time of day"};
   if (wake_command.find_first_not_of(" \t") == std::string::npos) return Error{"--wake-command is empty"};
+  if (Status s = hooks::check_cron_spec(c); !s.ok()) return s.error();
   return c;
 }
 
@@ -142,7 +144,7 @@ int install_cron(Context& ctx, const Options& o, const hooks::HookSpec& spec) {
       o.uninstall ? hooks::remove_crontab(current, spec.home) : hooks::merge_crontab(current, *cron);
   const bool changed = current != after;
   if (ctx.json) {
-    ctx.out << nlohmann::json{{"applied", o.apply}, {"crontab", {{"changed", changed}, {"after", after}}}}.dump(2)
+    ctx.out << dump_json(nlohmann::json{{"applied", o.apply}, {"crontab", {{"changed", changed}, {"after", after}}}}, 2)
             << "\n";
   } else if (!changed) {
     ctx.out << "crontab: no change\n";
@@ -287,7 +289,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               if (changed) entry["after"] = remove ? nlohmann::json(nullptr) : nlohmann::json(c->after);
               report.push_back(entry);
             }
-            if (ctx.json) ctx.out << nlohmann::json{{"applied", o->apply}, {"files", report}}.dump(2) << "\n";
+            if (ctx.json) ctx.out << dump_json(nlohmann::json{{"applied", o->apply}, {"files", report}}, 2) << "\n";
             else if (!o->apply && any_change)
               ctx.out << "(dry run: add --apply to write this)\n";
             return 0;

@@ -2,8 +2,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "memsim/lint.h"
 #include "memsim/reindex.h"
+#include "memsim/render.h"
 
 namespace memsim::cli {
 
@@ -15,7 +17,7 @@ Command register_lint(CLI::App& app, CommonOptions& common) {
             if (!policy.ok()) return ctx.fail(policy.message());
             auto rep = reindex(ctx.fs, ctx.home, *ctx.clock, *policy, {.write = false});
             if (!rep.ok()) return ctx.fail(rep.message());
-            auto findings = lint(rep->ranked, rep->bad_journal_lines);
+            auto findings = lint(rep->ranked, rep->bad_journal_lines, rep->index.unfit_pins);
             int serious = 0;
             nlohmann::json arr = nlohmann::json::array();
             for (const Finding& f : findings) {
@@ -24,13 +26,14 @@ Command register_lint(CLI::App& app, CommonOptions& common) {
                 arr.push_back({{"file", f.file}, {"code", f.code},
                                {"severity", severity_name(f.severity)}, {"message", f.message}});
               } else {
-                ctx.out << f.file << ": " << severity_name(f.severity) << ": " << f.code << ": " << f.message
-                        << "\n";
+                ctx.out << render_name(f.file, 400) << ": " << severity_name(f.severity) << ": " << f.code << ": "
+                        << f.message << "\n";
               }
-              if (f.severity == Severity::kError) ctx.err << "memsim: " << f.file << ": " << f.message << "\n";
+              if (f.severity == Severity::kError)
+                ctx.err << "memsim: " << render_name(f.file, 400) << ": " << f.message << "\n";
             }
             if (ctx.json) {
-              ctx.out << nlohmann::json{{"findings", arr}, {"problems", serious}}.dump(2) << "\n";
+              ctx.out << dump_json(nlohmann::json{{"findings", arr}, {"problems", serious}}, 2) << "\n";
             } else {
               ctx.out << rep->ranked.corpus.memories.size() << " memories checked, " << serious
                       << " problem(s)\n";

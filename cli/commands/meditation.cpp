@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "memsim/meditation.h"
 
 namespace memsim::cli {
@@ -31,9 +32,8 @@ Command register_meditation(CLI::App& app, CommonOptions& common) {
             }
             const char* shelf = o.shelf == Shelf::kAwareness ? "awareness" : "instrumental";
             if (ctx.json) {
-              ctx.out << nlohmann::json{{"name", o.name}, {"shelf", shelf}, {"score", pick->score},
-                                        {"floor_applied", pick->floor_applied}, {"recorded", *record}}
-                             .dump()
+              ctx.out << dump_json(nlohmann::json{{"name", o.name}, {"shelf", shelf}, {"score", pick->score},
+                                        {"floor_applied", pick->floor_applied}, {"recorded", *record}})
                       << "\n";
             } else {
               ctx.out << o.name << " (" << shelf << (pick->floor_applied ? ", awareness floor" : "") << ")"

@@ -3,8 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "commands/user_home.h"
 #include "memsim/promote.h"
+#include "memsim/render.h"
 
 namespace memsim::cli {
 
@@ -36,24 +38,28 @@ Command register_promote(CLI::App& app, CommonOptions& common) {
             for (const Proposal& p : *plan) {
               const auto& e = p.evidence;
               if (ctx.json) {
-                rows.push_back({{"id", p.id}, {"claim", p.claim}, {"to", p.to}, {"moves", p.moves},
+                rows.push_back({{"id", p.id}, {"claim", p.claim}, {"kind", p.kind}, {"quote", p.quote},
+                                {"to", p.to}, {"moves", p.moves},
                                 {"blocks", p.blocks}, {"sessions", e.sessions}, {"days", e.days},
                                 {"projects", e.projects}, {"staged", p.moves && args->apply}});
                 continue;
               }
-              const std::string counts = " (" + std::to_string(e.sessions) + " sessions, " +
-                                         std::to_string(e.days) + " days, " + std::to_string(e.projects) +
-                                         " projects)";
+              // Claims and quotes come from transcripts: shown inert, with their role and evidence.
+              const std::string counts = " [" + render_line(p.kind, 40) + ", " + std::to_string(e.sessions) +
+                                         " sessions, " + std::to_string(e.days) + " days, " +
+                                         std::to_string(e.projects) + " projects]";
+              const std::string claim = " \"" + render_line(p.claim, 400) + "\"";
+              const std::string source = p.quote.empty() ? "" : "\n    source: \"" + render_line(p.quote, 300) + "\"";
               if (p.moves) {
-                ctx.out << (args->apply ? "staged " : "would promote ") << p.id << " -> " << p.to << " \""
-                        << p.claim << "\"" << counts << "\n";
+                ctx.out << (args->apply ? "staged " : "would promote ") << p.id << " -> " << p.to << claim << counts
+                        << source << "\n";
               } else {
-                ctx.out << "blocked " << p.id << " -> " << p.to << " \"" << p.claim << "\"" << counts << ": ";
+                ctx.out << "blocked " << p.id << " -> " << p.to << claim << counts << ": ";
                 for (size_t i = 0; i < p.blocks.size(); ++i) ctx.out << (i ? "; " : "") << p.blocks[i];
-                ctx.out << "\n";
+                ctx.out << source << "\n";
               }
             }
-            if (ctx.json) ctx.out << rows.dump() << "\n";
+            if (ctx.json) ctx.out << dump_json(rows) << "\n";
             return 0;
           }};
 }

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/policy.h"
+#include "memsim/render.h"
 #include "memsim/search.h"
 
 namespace memsim::cli {
@@ -40,7 +42,7 @@ Command register_recall(CLI::App& app, CommonOptions& common) {
               for (const Hit& h : *hits)
                 arr.push_back({{"file", h.file},
                                {"score", h.score},
-                               {"summary", h.summary},
+                               {"summary", render_line(h.summary, static_cast<std::size_t>(policy->row_cap))},
                                {"valid_from", format_date(h.valid_from)},
                                {"valid_until", h.valid_until ? nlohmann::json(format_date(*h.valid_until))
                                                              : nlohmann::json(nullptr)}});
@@ -50,9 +52,9 @@ Command register_recall(CLI::App& app, CommonOptions& common) {
             for (const Hit& h : *hits) {
               char score[32];
               std::snprintf(score, sizeof score, "%7.3f", h.score);
-              ctx.out << score << "  " << h.file << ": " << h.summary << hit_tags(h) << "\n";
+              ctx.out << score << "  " << hit_line(h, static_cast<std::size_t>(policy->row_cap)) << "\n";
             }
-            if (hits->empty()) ctx.err << "memsim: nothing found for '" << args->query << "'\n";
+            if (hits->empty()) ctx.err << "memsim: nothing found for '" << render_line(args->query, 200) << "'\n";
             return 0;
           }};
 }

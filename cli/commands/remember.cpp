@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "memsim/remember.h"
 
 namespace memsim::cli {
@@ -30,7 +31,7 @@ Command register_remember(CLI::App& app, CommonOptions& common) {
             auto res = remember(ctx.fs, ctx.home, *ctx.clock, *policy, redactor, r);
             if (!res.ok()) return ctx.fail(res.message());
             if (!res->warning.empty()) ctx.err << "memsim: " << res->warning << "\n";
-            if (ctx.json) ctx.out << nlohmann::json{{"written", res->file}}.dump() << "\n";
+            if (ctx.json) ctx.out << dump_json(nlohmann::json{{"written", res->file}}) << "\n";
             else ctx.out << "wrote memory/" << res->file << ":\n" << res->text;
             return 0;
           }};

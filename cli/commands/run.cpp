@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "commands/run.h"
 #include "memsim/sim/engine.h"
 #include "memsim/sim/report.h"
@@ -42,7 +43,7 @@ int run_simulation(Context& ctx, const RunArgs& a, long long until, const std::s
     if (Status s = sim::write_reports(*sc, *r, out_dir); !s.ok()) return ctx.fail(s.message());
   }
   if (ctx.json) {
-    ctx.out << sim::report_json(*sc, *r).dump(2) << "\n";
+    ctx.out << dump_json(sim::report_json(*sc, *r), 2) << "\n";
   } else {
     ctx.out << sim::terminal_summary(*sc, *r);
     if (!out_dir.empty()) ctx.out << "reports in " << out_dir << "/ (report.md, report.html, report.json)\n";

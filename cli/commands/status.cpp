@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "commands/report.h"
 #include "memsim/budgets.h"
 #include "memsim/lint.h"
@@ -88,7 +89,7 @@ Command register_status(CLI::App& app, CommonOptions& common) {
             const char* index_state = !current.ok() ? "missing"
                                       : *current == rep->index.memory_md ? "current"
                                                                          : "stale (run memsim index)";
-            auto findings = lint(r, rep->bad_journal_lines);
+            auto findings = lint(r, rep->bad_journal_lines, rep->index.unfit_pins);
             std::map<std::string, int> by_severity, by_code;
             for (const Finding& f : findings) {
               by_severity[std::string(severity_name(f.severity))]++;
@@ -124,7 +125,7 @@ Command register_status(CLI::App& app, CommonOptions& common) {
                                {"budgets", budgets_json(*budgets)},
                                {"last_tick", last_tick},
                                {"cue", cue}};
-              ctx.out << j.dump(2) << "\n";
+              ctx.out << dump_json(j, 2) << "\n";
               return 0;
             }
             ctx.out << "home " << ctx.home.root() << ": " << r.corpus.memories.size() << " memories, "

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "memsim/supersede.h"
 
 namespace memsim::cli {
@@ -36,7 +37,7 @@ Command register_supersede(CLI::App& app, CommonOptions& common) {
             auto res = supersede(ctx.fs, ctx.home, *ctx.clock, *policy, redactor, r);
             if (!res.ok()) return ctx.fail(res.message());
             if (ctx.json) {
-              ctx.out << nlohmann::json{{"closed", res->old_file}, {"written", res->new_file}}.dump() << "\n";
+              ctx.out << dump_json(nlohmann::json{{"closed", res->old_file}, {"written", res->new_file}}) << "\n";
             } else {
               ctx.out << "closed memory/" << res->old_file << " (valid_until today); wrote memory/" << res->new_file
                       << ":\n" << res->new_text;

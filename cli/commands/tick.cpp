@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "memsim/cue_sources.h"
 #include "memsim/lens.h"
 #include "memsim/process.h"
@@ -59,7 +60,7 @@ Command register_tick(CLI::App& app, CommonOptions& common) {
             if (ctx.json) {
               nlohmann::json notes = nlohmann::json::array();
               for (const auto& n : t->notes_leaving) notes.push_back(n.rel_path);
-              ctx.out << nlohmann::json{{"time", format_instant(t->now)},
+              ctx.out << dump_json(nlohmann::json{{"time", format_instant(t->now)},
                                         {"guarded", t->guarded},
                                         {"recent", t->recent},
                                         {"memories", t->memories},
@@ -68,8 +69,7 @@ Command register_tick(CLI::App& app, CommonOptions& common) {
                                         {"findings", t->findings.size()},
                                         {"notes_leaving", notes},
                                         {"cue_items", t->cue.size()},
-                                        {"commit", committed}}
-                             .dump(2)
+                                        {"commit", committed}}, 2)
                       << "\n";
               return 0;
             }

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "memsim/json_io.h"
 #include "memsim/journal.h"
 #include "memsim/memory_file.h"
 
@@ -37,9 +38,8 @@ Command register_touch(CLI::App& app, CommonOptions& common) {
             Touch t{ctx.clock->now(), args->tool, name, args->session};
             if (Status s = append_touch(ctx.fs, ctx.home, t); !s.ok()) return ctx.fail(s.message());
             if (ctx.json)
-              ctx.out << nlohmann::json{{"file", name}, {"time", format_instant(t.time)}, {"tool", t.tool},
-                                        {"session", t.session}}
-                             .dump()
+              ctx.out << dump_json(nlohmann::json{{"file", name}, {"time", format_instant(t.time)}, {"tool", t.tool},
+                                        {"session", t.session}})
                       << "\n";
             return 0;
           }};

@@ -16,6 +16,7 @@
 #include "commands/install_plan.h"
 #include "commands/verify_live.h"
 #include "memsim/journal.h"
+#include "memsim/json_io.h"
 #include "memsim/lens.h"
 #include "memsim/memory_file.h"
 #include "memsim/process.h"
@@ -294,7 +295,7 @@ Check check_synthetic_touch(Context& ctx, const std::vector<hooks::InstalledHook
                                   {"tool_name", "Read"},
                                   {"tool_input", {{"file_path", home.memory_path(name)}}},
                                   {"tool_use_id", "toolu_memsim_verify"}};
-  auto run = hooks::run_process(argv, payload.dump(),
+  auto run = hooks::run_process(argv, dump_json(payload),
                                 {{"MEMSIM_NOW", format_instant(t)}, {"MEMSIM_HOOKS", "1"}, {"MEMSIM_PRETOOLUSE", "1"}},
                                 scratch);
   if (!run.ok()) return c.reason = run.message(), c;
@@ -413,7 +414,7 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
               nlohmann::json j = nlohmann::json::array();
               for (const Check& c : checks)
                 j.push_back({{"check", c.name}, {"ok", c.ok}, {"reason", c.reason}, {"fix", c.ok ? "" : c.fix}});
-              ctx.out << nlohmann::json{{"ok", all}, {"checks", j}}.dump(2) << "\n";
+              ctx.out << dump_json(nlohmann::json{{"ok", all}, {"checks", j}}, 2) << "\n";
             } else {
               for (const Check& c : checks) {
                 ctx.out << (c.ok ? "PASS " : "FAIL ") << c.name << ": " << c.reason << "\n";

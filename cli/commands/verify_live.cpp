@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "memsim/live.h"
+#include "memsim/json_io.h"
 
 namespace memsim::cli {
 
@@ -142,7 +143,7 @@ std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::Inst
   Status made = copy_home(ctx.home.root(), home.root());
   if (made.ok())
     made = ctx.fs.write_file(project + "/.claude/settings.json",
-                             scratch_settings(installed, home.root(), shared).dump(2) + "\n");
+                             dump_json(scratch_settings(installed, home.root(), shared), 2) + "\n");
   if (made.ok())
     made = ctx.fs.write_file(project + "/CLAUDE.md", shared ? hooks::merge_claude_md_shared("")
                                                             : hooks::merge_claude_md("", ".memsim/memory/MEMORY.md"));

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <map>
 
+#include "memsim/json_io.h"
+
 namespace memsim {
 
 namespace {
@@ -109,12 +111,13 @@ std::string slot_to_json(const Slot& slot) {
   }
   json j = {{"key", slot.key}, {"resolved", slot.resolved}, {"ever_contested", slot.ever_contested},
             {"atoms", atoms}};
-  return j.dump(2) + "\n";
+  return dump_json(j, 2) + "\n";
 }
 
 Result<Slot> slot_from_json(const std::string& text, const std::string& origin) {
-  json j = json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return Error{origin + ": not a JSON object"};
+  auto parsed = parse_json_input(text);
+  if (!parsed.ok() || !parsed->is_object()) return Error{origin + ": not a JSON object"};
+  json j = std::move(*parsed);
   try {
     Slot s;
     s.key = j.at("key").get<std::string>();

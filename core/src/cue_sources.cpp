@@ -1,6 +1,7 @@
 #include "memsim/cue_sources.h"
 
 #include <algorithm>
+#include <map>
 
 #include "memsim/atoms.h"
 #include "memsim/promote.h"
@@ -8,14 +9,23 @@
 namespace memsim {
 
 void add_near_duplicate_items(const std::vector<Finding>& findings, std::vector<CueItem>& out) {
-  std::vector<const Finding*> pairs;  // each pair is found twice, once from each side
+  // A group's members all name its first member as `other`, and the first member
+  // names the second: so a group is keyed by the smaller of the two.
+  std::map<std::string, std::vector<std::string>> groups;
   for (const Finding& f : findings)
-    if (f.code == "near-duplicate" && f.file < f.other) pairs.push_back(&f);
-  for (std::size_t p = 0; p < pairs.size() && p < kMaxNearDuplicateItems; ++p) {
-    std::string detail = "summaries nearly the same: merge them (supersede one), or keep both and sharpen one";
-    if (p + 1 == kMaxNearDuplicateItems && pairs.size() > kMaxNearDuplicateItems)
-      detail += " (" + std::to_string(pairs.size() - kMaxNearDuplicateItems) + " more pairs not listed)";
-    out.push_back({"near-duplicate", {pairs[p]->file, pairs[p]->other}, detail});
+    if (f.code == "near-duplicate") groups[std::min(f.file, f.other)].push_back(f.file);
+  std::size_t listed = 0;
+  for (auto& [first, members] : groups) {
+    if (listed == kMaxNearDuplicateItems) break;
+    std::sort(members.begin(), members.end());
+    std::string detail = "summaries nearly the same: merge them (supersede all but one), or keep them and sharpen each";
+    if (members.size() > kMaxNearDuplicateFiles) {
+      detail += " (" + std::to_string(members.size() - kMaxNearDuplicateFiles) + " more files in this group)";
+      members.resize(kMaxNearDuplicateFiles);
+    }
+    if (++listed == kMaxNearDuplicateItems && groups.size() > kMaxNearDuplicateItems)
+      detail += " (" + std::to_string(groups.size() - kMaxNearDuplicateItems) + " more groups not listed)";
+    out.push_back({"near-duplicate", std::move(members), detail});
   }
 }
 

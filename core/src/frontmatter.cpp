@@ -1,6 +1,7 @@
 #include "memsim/frontmatter.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace memsim {
 
@@ -156,6 +157,12 @@ const Field* Frontmatter::find(std::string_view key) const {
   return nullptr;
 }
 
+namespace {
+
+constexpr std::size_t kNamedDuplicates = 10;
+
+}  // namespace
+
 Frontmatter parse_frontmatter(std::string_view text) {
   Frontmatter fm;
   std::size_t pos = 0;
@@ -193,6 +200,10 @@ Frontmatter parse_frontmatter(std::string_view text) {
   fm.state = FrontmatterState::kOk;
 
   int line_no = 1;  // the opening marker is line 1
+  // Keys seen so far: a frontmatter of a hundred thousand keys must cost a hash
+  // lookup per key, not a scan of the ones before it.
+  std::unordered_set<std::string> keys;
+  std::size_t duplicates = 0;
   Mode mode = Mode::kNone;
   char block_style = 0;
   std::string block;
@@ -296,8 +307,9 @@ Frontmatter parse_frontmatter(std::string_view text) {
     std::size_t vstart = colon + 1;
     while (vstart < c.size() && (c[vstart] == ' ' || c[vstart] == '\t')) ++vstart;
     std::string_view v = c.substr(vstart);
-    if (fm.find(f.key)) fm.problems.push_back("line " + std::to_string(line_no) +
-                                              ": duplicate key '" + f.key + "'");
+    // The first few duplicates are named; the rest counted in one line below.
+    if (!keys.insert(f.key).second && ++duplicates <= kNamedDuplicates)
+      fm.problems.push_back("line " + std::to_string(line_no) + ": duplicate key '" + f.key.substr(0, 80) + "'");
     if (v.empty() || v[0] == '#') {
       mode = Mode::kNested;
     } else if (v[0] == '"' || v[0] == '\'') {
@@ -348,6 +360,8 @@ Frontmatter parse_frontmatter(std::string_view text) {
     fm.fields.push_back(std::move(f));
   }
   finish_block();
+  if (duplicates > kNamedDuplicates)
+    fm.problems.push_back(std::to_string(duplicates - kNamedDuplicates) + " more duplicate keys");
   return fm;
 }
 

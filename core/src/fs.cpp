@@ -15,6 +15,28 @@ std::string base_name(std::string_view path) {
   return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
 }
 
+namespace {
+
+Error over_cap(const std::string& path, std::int64_t size, std::int64_t max_bytes) {
+  return Error{path + ": " + std::to_string(size) + " bytes, over the " + std::to_string(max_bytes) + "-byte limit"};
+}
+
+}  // namespace
+
+Result<std::string> read_file_capped(FileSystem& fs, const std::string& path, std::int64_t max_bytes) {
+  auto info = fs.stat(path);
+  if (!info.ok()) return info.error();
+  if (info->kind == FileKind::kSymlink) {
+    if (auto real = fs.real_path(path); real.ok()) info = fs.stat(*real);
+    if (!info.ok()) return info.error();
+  }
+  if (info->size > max_bytes) return over_cap(path, info->size, max_bytes);
+  auto text = fs.read_file(path);
+  if (text.ok() && static_cast<std::int64_t>(text->size()) > max_bytes)
+    return over_cap(path, static_cast<std::int64_t>(text->size()), max_bytes);
+  return text;
+}
+
 std::string temp_path_for(const std::string& path) {
   auto slash = path.rfind('/');
   std::string dir = slash == std::string::npos ? "" : path.substr(0, slash + 1);

@@ -1,6 +1,7 @@
 #include "memsim/handoff.h"
 
 #include "memsim/frontmatter.h"
+#include "memsim/limits.h"
 #include "memsim/memory_file.h"
 #include "memsim/notes.h"
 #include "memsim/remember.h"
@@ -84,7 +85,7 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
   text += section(redactor, "Gotchas", req.gotchas, out.redacted);
 
   // The state around it, as pointers: the next session loads these files anyway.
-  if (auto state = fs.read_file(home.current_state_path()); state.ok()) {
+  if (auto state = read_file_capped(fs, home.current_state_path(), kMaxNoteBytes); state.ok()) {
     std::string s = frontmatter_body(*state);
     if (s.starts_with("# Current state")) s = frontmatter_body(s.substr(15));
     if (!s.empty()) text += "## Current state (memory/current-state.md)\n" + s + "\n\n";
@@ -94,7 +95,7 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
   if (auto listed = list_dated_notes(fs, home); listed.ok())
     for (const DatedNote& n : *listed) {
       if (n.day != today || !n.rel_path.starts_with("memory/short-term/")) continue;
-      auto t = fs.read_file(join_path(home.root(), n.rel_path));
+      auto t = read_file_capped(fs, join_path(home.root(), n.rel_path), kMaxNoteBytes);
       notes += "- " + n.rel_path + (t.ok() ? ": " + first_line(frontmatter_body(*t)) : std::string()) + "\n";
     }
   if (!notes.empty()) text += "## Today's notes\n" + notes + "\n";
@@ -106,22 +107,41 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
     const std::string path = handoff_path(home);
     auto info = fs.stat(path);
     if (!info.ok()) return info.error();
+    if (info->kind != FileKind::kRegular && info->kind != FileKind::kMissing)
+      return Error{"memory/HANDOFF.md: not a regular file; nothing written"};
+    // The new handoff is on disk before the pending one moves, so a full disk or a
+    // crash leaves the pending one where the next session finds it.
+    const std::string tmp = temp_path_for(path);
+    if (Status s = fs.write_file(tmp, text); !s.ok()) {
+      (void)fs.remove(tmp);
+      return s.error();
+    }
+    std::string archived_path;
     if (info->kind == FileKind::kRegular) {
-      auto old = fs.read_file(path);
-      if (!old.ok()) return old.error();
+      auto old = read_file_capped(fs, path, kMaxNoteBytes);
+      if (!old.ok()) {
+        (void)fs.remove(tmp);
+        return old.error();
+      }
       Frontmatter fm = parse_frontmatter(*old);
       std::optional<Seconds> created;
       if (fm.state == FrontmatterState::kOk)
         if (const Field* f = fm.find("created"); f && f->value) created = parse_instant(*f->value);
-      if (Status s = fs.make_dir(handoffs_dir(home)); !s.ok()) return s.error();
-      auto name = archive_name(fs, home, stamp_of(created.value_or(info->mtime)));
-      if (!name.ok()) return name.error();
-      if (Status s = fs.rename(path, join_path(handoffs_dir(home), *name)); !s.ok()) return s.error();
+      Status s = fs.make_dir(handoffs_dir(home));
+      auto name = s.ok() ? archive_name(fs, home, stamp_of(created.value_or(info->mtime))) : Result<std::string>(s.error());
+      if (name.ok()) archived_path = join_path(handoffs_dir(home), *name);
+      if (name.ok()) s = fs.rename(path, archived_path);
+      if (!name.ok() || !s.ok()) {
+        (void)fs.remove(tmp);
+        return name.ok() ? s.error() : name.error();
+      }
       out.archived = "memory/handoffs/" + *name;
-    } else if (info->kind != FileKind::kMissing) {
-      return Error{"memory/HANDOFF.md: not a regular file; nothing written"};
     }
-    if (Status s = replace_file(fs, path, text); !s.ok()) return s.error();
+    if (Status s = fs.rename(tmp, path); !s.ok()) {
+      (void)fs.remove(tmp);
+      if (!archived_path.empty()) (void)fs.rename(archived_path, path);  // the pending one back in place
+      return s.error();
+    }
   }
   out.text = std::move(text);
   return out;
@@ -137,7 +157,7 @@ Result<std::optional<std::string>> consume_handoff(FileSystem& fs, const Home& h
     auto info = fs.stat(path);
     if (!info.ok()) return info.error();
     if (info->kind != FileKind::kRegular) return std::optional<std::string>();
-    auto text = fs.read_file(path);
+    auto text = read_file_capped(fs, path, kMaxNoteBytes);
     if (!text.ok()) return text.error();
     const Frontmatter fm = parse_frontmatter(*text);
     if (fm.state == FrontmatterState::kOk)

@@ -3,9 +3,18 @@
 #include <algorithm>
 #include <set>
 
+#include "memsim/render.h"
 #include "memsim/search.h"
 
 namespace memsim {
+
+namespace {
+
+// How many other members of a near-duplicate group a finding names.
+constexpr std::size_t kNamedNearDuplicates = 3;
+constexpr std::size_t kMaxMessageBytes = 1000;
+
+}  // namespace
 
 std::string_view severity_name(Severity s) {
   switch (s) {
@@ -48,10 +57,13 @@ std::string vague_summary_reason(std::string_view summary, std::string_view stem
   return "";
 }
 
-std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines) {
+std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines, const std::vector<std::string>& unfit_pins) {
   std::vector<Finding> out;
-  auto add = [&](const std::string& file, std::string code, Severity sev, std::string msg, std::string other = "") {
-    out.push_back({file, std::move(code), sev, std::move(msg), std::move(other)});
+  // Messages quote names and summaries, and slash commands hand lint's output to
+  // the model: they are rendered inert here, once (render.h).
+  auto add = [&](const std::string& file, std::string code, Severity sev, const std::string& msg,
+                 std::string other = "") {
+    out.push_back({file, std::move(code), sev, render_line(msg, kMaxMessageBytes), std::move(other)});
   };
   for (const Stray& s : r.corpus.strays) add("memory/" + s.name, "not-a-memory", Severity::kWarning, s.problem);
 
@@ -72,6 +84,10 @@ std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines) {
       add(file, dup ? "duplicate-key" : p.rfind("unreadable", 0) == 0 ? "unreadable-value" : "frontmatter",
           dup ? Severity::kWarning : Severity::kError, p);
     }
+    if (!renders_as_written(m.filename))
+      add(file, "unsafe-name", Severity::kWarning,
+          "the name holds characters the index cannot show as written (a control character, '@', '<', invalid "
+          "UTF-8 or an invisible character); rename the file so the agent can open it from its row");
     if (m.fm.bom) add(file, "bom", Severity::kInfo, "starts with a UTF-8 byte order mark (handled)");
     if (m.fm.eol == "\r\n") add(file, "crlf", Severity::kInfo, "CRLF line endings (handled, kept on write-back)");
     if (m.fm.state != FrontmatterState::kOk) continue;
@@ -113,15 +129,34 @@ std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines) {
         live.push_back(i);
         summaries.push_back(r.entries[i].summary);
       }
-    for (const auto& [a, b] : near_duplicates(summaries)) {
-      const std::string& fa = r.entries[live[a]].filename;
-      const std::string& fb = r.entries[live[b]].filename;
-      for (const auto& [f, other] : {std::pair{fa, fb}, std::pair{fb, fa}})
-        add("memory/" + f, "near-duplicate", Severity::kWarning,
-            "summary nearly repeats memory/" + other + "'s; update or supersede one fact rather than keep two",
-            "memory/" + other);
+    for (std::vector<std::size_t> group : near_duplicate_groups(summaries)) {
+      // By file name, so every member's `other` is the group's first or second
+      // name and the cue can key a group by its first (cue_sources.h).
+      std::sort(group.begin(), group.end(), [&](std::size_t x, std::size_t y) {
+        return r.entries[live[x]].filename < r.entries[live[y]].filename;
+      });
+      for (std::size_t a : group) {
+        // Names the first few others of the group, so a group of thousands costs
+        // a line per member, not a line per pair.
+        std::string others;
+        std::size_t named = 0;
+        for (std::size_t b : group) {
+          if (b == a || named == kNamedNearDuplicates) continue;
+          others += (others.empty() ? "memory/" : ", memory/") + r.entries[live[b]].filename;
+          ++named;
+        }
+        if (group.size() - 1 > named) others += " and " + std::to_string(group.size() - 1 - named) + " more";
+        const std::string& first_other = r.entries[live[group[0] == a ? group[1] : group[0]]].filename;
+        add("memory/" + r.entries[live[a]].filename, "near-duplicate", Severity::kWarning,
+            "summary nearly repeats " + others + "; update or supersede one fact rather than keep several",
+            "memory/" + first_other);
+      }
     }
   }
+  for (const std::string& f : unfit_pins)
+    add("memory/" + f, "pin-over-budget", Severity::kError,
+        "pinned, but its row does not fit in what the Hot band has left; the pin is ranked as an ordinary "
+        "row: unpin a memory or shorten a pinned summary");
   if (bad_journal_lines > 0)
     add("runtime/access.log", "journal", Severity::kWarning,
         std::to_string(bad_journal_lines) + " torn or unreadable line(s) skipped");

@@ -43,6 +43,7 @@ Status apply_policy_yaml(Policy& p, const std::string& text, const std::string& 
       {"cold_budget", setter(p.cold_budget, 0, 1e8)},
       {"newborn_days", setter(p.newborn_days, 0, 100000)},
       {"new_row_cap", setter(p.new_row_cap, 8, 1e6)},
+      {"row_cap", setter(p.row_cap, 8, 1e6)},
       {"short_term_days", setter(p.short_term_days, 0, 100000)},
       {"live_guard", setter(p.live_guard, 0, 1e9)},
       {"live_guard_minutes", setter(p.live_guard, 0, 1e7, 60)},

@@ -11,6 +11,26 @@ namespace {
 
 std::string plural(int n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
+std::string yaml_quote(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  return out + "\"";
+}
+
+// The inverse of yaml_quote for the one line it wrote.
+std::string yaml_unquote(std::string_view s) {
+  if (s.size() < 2 || s.front() != '"' || s.back() != '"') return std::string(s);
+  std::string out;
+  for (std::size_t i = 1; i + 1 < s.size(); ++i) {
+    if (s[i] == '\\' && i + 2 < s.size()) ++i;
+    out += s[i];
+  }
+  return out;
+}
+
 int confidence_rank(const std::string& c) { return c == "verified" ? 2 : c == "stated" ? 1 : 0; }
 
 std::string strongest_confidence(const Atom& a) {
@@ -81,8 +101,11 @@ Result<std::vector<Proposal>> plan_promotions(FileSystem& fs, const Home& home, 
                                               const GateRules& rules, Seconds now) {
   std::vector<Proposal> plan;
   auto add = [&](const Slot& slot, const Atom& a, const Verdict& v, const char* to, bool moves) {
+    const Observation* latest = nullptr;
+    for (const Observation& o : a.observations)
+      if (!latest || o.time >= latest->time) latest = &o;
     plan.push_back(Proposal{a.id, a.claim, a.kind, slot.key, to, moves, v.blocks, evidence_of(a),
-                            strongest_confidence(a)});
+                            strongest_confidence(a), latest ? latest->quote : std::string()});
   };
   auto slots = load_slots(fs, home);
   if (!slots.ok()) return slots.error();
@@ -108,15 +131,6 @@ Result<std::vector<Proposal>> plan_promotions(FileSystem& fs, const Home& home, 
 }
 
 namespace {
-
-std::string yaml_quote(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c == '\n' ? ' ' : c;
-  }
-  return out + "\"";
-}
 
 Status mark_status(FileSystem& fs, const Home& home, const std::string& id, const std::string& status,
                    const std::string& tier) {
@@ -151,7 +165,7 @@ Status backup(FileSystem& fs, const Home& home, const std::string& path, Seconds
 }
 
 struct Staged {
-  std::string to, kind, key, confidence, claim;
+  std::string to, kind, key, confidence, claim, quote;
   int sessions = 0, days = 0;
 };
 
@@ -172,6 +186,7 @@ Staged parse_staged(const std::string& text) {
     else if (k == "confidence") s.confidence = v;
     else if (k == "sessions") s.sessions = std::atoi(v.c_str());
     else if (k == "days") s.days = std::atoi(v.c_str());
+    else if (k == "quote") s.quote = yaml_unquote(v);
   }
   s.claim = text.substr(std::min(pos, text.size()));
   while (!s.claim.empty() && (s.claim.back() == '\n' || s.claim.back() == ' ')) s.claim.pop_back();
@@ -213,7 +228,8 @@ Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_
                              "\nconfidence: " + p.confidence + "\nsessions: " + std::to_string(p.evidence.sessions) +
                              "\ndays: " + std::to_string(p.evidence.days) +
                              "\nprojects: " + std::to_string(p.evidence.projects) + "\nstaged: " + format_instant(now) +
-                             "\n---\n" + scrub_home_paths(p.claim) + "\n";
+                             "\nquote: " + yaml_quote(scrub_home_paths(p.quote)) + "\n---\n" + scrub_home_paths(p.claim) +
+                             "\n";
     if (Status s = replace_file(fs, join_path(target.staged_dir(), p.id + ".md"), text); !s.ok()) return s.error();
     if (Status s = mark_status(fs, target, p.id, "staged", ""); !s.ok()) return s.error();
     ++written;
@@ -238,8 +254,8 @@ Result<std::vector<std::string>> staged_ids(FileSystem& fs, const Home& home, co
   return ids;
 }
 
-Result<std::string> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id,
-                          Seconds now) {
+Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id,
+                      Seconds now) {
   const Home* from = nullptr;
   std::string staged_text;
   for (const Home* h : {&home, user_home}) {
@@ -260,18 +276,28 @@ Result<std::string> adopt(FileSystem& fs, const Home& home, const Home* user_hom
   const std::string claim = scrub_home_paths(s.claim);
   auto lock = lock_home(fs, *from, 5000);
   if (!lock.ok()) return lock.error();
-  std::string target;
+  Adopted out{"", "", s.to, s.kind, claim, scrub_home_paths(s.quote), s.sessions, s.days};
+  std::string& target = out.path;
   if (s.to == "L2") {
     if (Status st = check_home(fs, home); !st.ok()) return st.error();
     const std::string type = type_for_kind(s.kind);
-    const std::string stem = type + "_" + topic_for_key(s.key);
+    const std::string base = type + "_" + topic_for_key(s.key);
+    std::string stem = base;
     target = home.memory_path(stem + ".md");
+    // A file with this name may be a person's: it is never overwritten.
+    for (int n = 2;; ++n) {
+      auto info = fs.stat(target);
+      if (!info.ok()) return info.error();
+      if (info->kind == FileKind::kMissing) break;
+      if (out.kept.empty()) out.kept = target;
+      stem = base + "-" + std::to_string(n);
+      target = home.memory_path(stem + ".md");
+    }
     const std::string date = format_date(day_of(now));
     const std::string text = "---\nname: " + stem + "\ntype: " + type + "\nsummary: " + yaml_quote(claim) +
                              "\ncreated: " + date + "\nlast_updated: " + date + "\nconfidence: " + s.confidence +
                              "\nkey: " + yaml_quote(s.key) + "\n---\n" + claim + "\n\nPromoted from L1 by recurrence: " +
                              plural(s.sessions, "session") + " over " + plural(s.days, "day") + ".\n";
-    if (Status st = backup(fs, home, target, now); !st.ok()) return st.error();
     if (Status st = replace_file(fs, target, text); !st.ok()) return st.error();
   } else {
     const Home& user = *from;
@@ -303,7 +329,7 @@ Result<std::string> adopt(FileSystem& fs, const Home& home, const Home* user_hom
   }
   if (Status st = mark_status(fs, *from, id, "adopted", s.to); !st.ok()) return st.error();
   if (Status st = fs.remove(join_path(from->staged_dir(), id + ".md")); !st.ok()) return st.error();
-  return target;
+  return out;
 }
 
 Status resolve(FileSystem& fs, const Home& home, const std::string& id) {

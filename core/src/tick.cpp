@@ -6,6 +6,7 @@
 
 #include "memsim/corpus.h"
 #include "memsim/cue_sources.h"
+#include "memsim/json_io.h"
 
 namespace memsim {
 
@@ -13,11 +14,11 @@ namespace {
 
 // The previous tick's time, from runtime/state/last-tick.json.
 std::optional<Seconds> previous_tick(FileSystem& fs, const Home& home) {
-  auto text = fs.read_file(last_tick_path(home));
+  auto text = read_file_capped(fs, last_tick_path(home), kMaxConfigBytes);
   if (!text.ok()) return std::nullopt;
-  auto j = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (!j.is_object() || !j.contains("time") || !j["time"].is_string()) return std::nullopt;
-  return parse_instant(j["time"].get<std::string>());
+  auto j = parse_json_input(*text);
+  if (!j.ok() || !j->is_object() || !j->contains("time") || !(*j)["time"].is_string()) return std::nullopt;
+  return parse_instant((*j)["time"].get<std::string>());
 }
 
 void core_cue(const Ranked& r, Seconds now, const Policy& policy, std::vector<CueItem>& cue) {
@@ -56,6 +57,10 @@ std::string render_cue(const TickReport& t) {
 Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                             const std::vector<CueSource>& sources) {
   if (Status s = check_home(fs, home); !s.ok()) return s.error();
+  // The lock is held for the passes that write (the fold, write-back, the index)
+  // and again for the two state files; the read-only analysis in between (lint,
+  // near-duplicates, the cue sources) runs without it, so a person's remember or
+  // supersede never waits for it.
   auto lock = lock_home(fs, home, policy.lock_timeout_ms);
   if (!lock.ok()) return lock.error();
   TickReport t;
@@ -83,7 +88,8 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
   t.deferred_live = rep->deferred_live;
   t.changed = rep->written;
   std::sort(t.changed.begin(), t.changed.end());
-  t.findings = lint(rep->ranked, rep->bad_journal_lines);
+  lock->reset();
+  t.findings = lint(rep->ranked, rep->bad_journal_lines, rep->index.unfit_pins);
 
   // Notes whose window closed since the last tick (or in the last day).
   const Seconds since = previous_tick(fs, home).value_or(t.now - kSecondsPerDay);
@@ -101,13 +107,15 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
   });
   t.cue_json = render_cue(t);
 
+  lock = lock_home(fs, home, policy.lock_timeout_ms);
+  if (!lock.ok()) return lock.error();
   if (Status s = fs.make_dir(home.state_dir()); !s.ok()) return s.error();
   if (Status s = replace_file(fs, cue_path(home), t.cue_json); !s.ok()) return s.error();
   nlohmann::ordered_json last{{"time", format_instant(t.now)},      {"guarded", t.guarded},
                               {"written_back", t.written_back},         {"changed", t.changed},
                               {"cue_items", t.cue.size()},              {"findings", t.findings.size()},
                               {"notes_leaving", t.notes_leaving.size()}};
-  if (Status s = replace_file(fs, last_tick_path(home), last.dump(2) + "\n"); !s.ok()) return s.error();
+  if (Status s = replace_file(fs, last_tick_path(home), dump_json(last, 2) + "\n"); !s.ok()) return s.error();
   t.reindexed = std::move(*rep);
   return t;
 }

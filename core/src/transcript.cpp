@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "memsim/json_io.h"
 #include "memsim/timefmt.h"
 
 namespace memsim {
@@ -79,11 +80,12 @@ TranscriptScan scan_transcript(std::string_view data) {
       ++(line.front() == '{' && line[last] == '}' ? scan.ignored : scan.malformed);
       continue;
     }
-    json j = json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
+    auto parsed = parse_json_input(line);
+    if (!parsed.ok() || !parsed->is_object()) {
       ++scan.malformed;
       continue;
     }
+    const json& j = *parsed;
     const std::string type = str_field(j, "type");
     if (type == "attachment") {
       ++scan.injected;

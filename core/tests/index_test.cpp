@@ -56,13 +56,32 @@ TEST(Index, ARowThatWouldStraddleTheBudgetIsPushedDownAndALaterShorterOneFits) {
   EXPECT_EQ(out.hot.bytes, 41);
 }
 
-TEST(Index, PinsAlwaysFitAndAreTagged) {
+TEST(Index, PinsGoFirstAndAreTagged) {
   Policy p;
-  p.hot_budget = 10;
-  Entry pinned = entry("z_pinned.md", 0, "long enough to overflow the budget");
+  p.hot_budget = 60;
+  Entry pinned = entry("z_pinned.md", 0, "low score, pinned");
   pinned.pinned = true;
-  IndexOutput out = build_index({pinned, entry("a_a.md", 5, "x")}, kNow, p);
-  EXPECT_EQ(section(out.memory_md, "Hot"), "- z_pinned.md: long enough to overflow the budget [pinned]\n");
+  IndexOutput out = build_index({pinned, entry("a_a.md", 5, "a high score that does not fit after the pin")}, kNow, p);
+  EXPECT_EQ(section(out.memory_md, "Hot"), "- z_pinned.md: low score, pinned [pinned]\n");
+  EXPECT_TRUE(out.unfit_pins.empty());
+}
+
+// A pin that does not fit is not forced in: MEMORY.md stays within its budgets,
+// and the pin is reported (lint, status, verify-install) and ranked as any row.
+TEST(Index, APinThatDoesNotFitStaysOutOfHotAndIsReported) {
+  Policy p;
+  p.hot_budget = 40;
+  Entry big = entry("z_big.md", 9, std::string(1000000, 'x'));
+  big.pinned = true;
+  Entry small = entry("y_small.md", 0, "fits");
+  small.pinned = true;
+  IndexOutput out = build_index({big, small, entry("a_a.md", 5, "x")}, kNow, p);
+  EXPECT_EQ(section(out.memory_md, "Hot"), "- a_a.md: x\n- y_small.md: fits [pinned]\n");  // rank order
+  EXPECT_EQ(out.unfit_pins, std::vector<std::string>{"z_big.md"});
+  EXPECT_LE(out.hot.bytes, p.hot_budget);
+  EXPECT_LT(out.memory_md.size(), 20000u);
+  // Cut to the row cap wherever it went.
+  for (const std::string& row : out.rows) EXPECT_LE(row.size(), static_cast<std::size_t>(p.row_cap));
 }
 
 TEST(Index, NewbornsCrowdedOutOfHotGoToNewByBirth) {

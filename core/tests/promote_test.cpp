@@ -122,9 +122,9 @@ TEST_F(LadderTest, DryRunWritesNothingApplyStagesAdoptWritesATierTwoFileWithoutP
   auto again = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
   EXPECT_TRUE(again->empty());  // staged atoms are not proposed twice
   const std::string id = s.atoms[0].id;
-  auto path = adopt(fs_, home_, nullptr, id, now_);
-  ASSERT_TRUE(path.ok()) << path.message();
-  const std::string text = testing::read(*path);
+  auto adopted = adopt(fs_, home_, nullptr, id, now_);
+  ASSERT_TRUE(adopted.ok()) << adopted.message();
+  const std::string text = testing::read(adopted->path);
   EXPECT_NE(text.find("type: process"), std::string::npos);  // a lesson
   EXPECT_NE(text.find("Run ninja from ~/src/memsim"), std::string::npos);
   EXPECT_EQ(text.find("/home/"), std::string::npos);
@@ -136,22 +136,25 @@ TEST_F(LadderTest, DryRunWritesNothingApplyStagesAdoptWritesATierTwoFileWithoutP
   EXPECT_EQ((*found)[0].atom.tier, "L2");
 }
 
-TEST_F(LadderTest, AdoptBacksUpAnExistingTarget) {
+// A file with the claim's name may be a person's: adopt never overwrites it.
+TEST_F(LadderTest, AdoptNeverOverwritesAFileWithTheClaimsName) {
   Slot s = slot_with({obs("a", 0, "verified")});
   put(home_, s);
   auto plan = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
   ASSERT_TRUE(stage_promotions(fs_, home_, nullptr, *plan, now_).ok());
   const std::string target = home_.memory_path("process_run-ninja-with-j2.md");
-  testing::write(target, "old incumbent\n");
-  auto path = adopt(fs_, home_, nullptr, s.atoms[0].id, now_);
-  ASSERT_TRUE(path.ok()) << path.message();
-  EXPECT_EQ(*path, target);
-  int backups = 0;
-  for (const auto& e : std::filesystem::directory_iterator(home_.runtime_dir() + "/backups")) {
-    EXPECT_EQ(testing::read(e.path()), "old incumbent\n");
-    ++backups;
-  }
-  EXPECT_EQ(backups, 1);
+  const std::string taken2 = home_.memory_path("process_run-ninja-with-j2-2.md");
+  testing::write(target, "a person's own words\n");
+  testing::write(taken2, "another person's words\n");
+  auto adopted = adopt(fs_, home_, nullptr, s.atoms[0].id, now_);
+  ASSERT_TRUE(adopted.ok()) << adopted.message();
+  EXPECT_EQ(adopted->path, home_.memory_path("process_run-ninja-with-j2-3.md"));
+  EXPECT_EQ(adopted->kept, target);
+  EXPECT_EQ(testing::read(target), "a person's own words\n");
+  EXPECT_EQ(testing::read(taken2), "another person's words\n");
+  const std::string text = testing::read(adopted->path);
+  EXPECT_NE(text.find("name: process_run-ninja-with-j2-3\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("Run ninja with -j2"), std::string::npos) << text;
 }
 
 TEST_F(LadderTest, L3GoesToThePersonaOfTheUserIdentity) {
@@ -163,8 +166,8 @@ TEST_F(LadderTest, L3GoesToThePersonaOfTheUserIdentity) {
   ASSERT_EQ(plan->size(), 1u);
   EXPECT_EQ((*plan)[0].to, "L3");
   ASSERT_TRUE(stage_promotions(fs_, home_, &user_, *plan, now_).ok());
-  auto path = adopt(fs_, home_, &user_, s.atoms[0].id, now_);
-  ASSERT_TRUE(path.ok()) << path.message();
+  auto adopted = adopt(fs_, home_, &user_, s.atoms[0].id, now_);
+  ASSERT_TRUE(adopted.ok()) << adopted.message();
   EXPECT_EQ(testing::read(user_.identity_path()),
             "# Identity\n\n## Persona\n\n- Writes C++\n- Prefer small commits\n\n## Other\n\nx\n");
 }

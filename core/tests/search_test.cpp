@@ -315,27 +315,33 @@ TEST(HotFiles, ReadsOnlyTheHotSection) {
   EXPECT_TRUE(hot_files("garbage").empty());
 }
 
-// The prefix filter must find exactly what comparing every pair finds, also when
-// a few terms are shared by nearly every summary.
-TEST(NearDuplicates, MatchesEveryPairComparedOnAGeneratedCorpus) {
-  const std::vector<std::string> vocab = {"deploy", "staging", "cache", "lock", "index", "retry", "token",
-                                          "schema", "budget", "review", "parser", "queue", "shard", "hook"};
+// The groups are exactly the connected sets of what comparing every pair finds,
+// also when a few terms are shared by nearly every summary.
+TEST(NearDuplicates, GroupsAreTheComponentsOfEveryPairCompared) {
+  std::vector<std::string> vocab;
+  for (const char* w : {"deploy", "staging", "cache", "lock", "index", "retry", "token", "schema", "budget", "review",
+                        "parser", "queue", "shard", "hook", "mirror", "tunnel", "ledger", "canary", "vault", "pager"})
+    vocab.emplace_back(w);
+  std::size_t several = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     Rng rng(seed);
     std::vector<std::string> summaries;
     for (int i = 0; i < 150; ++i) {
       std::string s = "build test";  // common to all
-      const auto len = rng.between(1, 8);
+      const auto len = rng.between(1, 6);
       for (std::int64_t k = 0; k < len; ++k) s += " " + vocab[rng.below(vocab.size())];
       summaries.push_back(s);
     }
-    std::vector<std::pair<std::size_t, std::size_t>> brute;
     std::vector<std::vector<std::string>> terms;
     for (const auto& s : summaries) {
       auto t = query_terms(s);
       std::sort(t.begin(), t.end());
       terms.push_back(t);
     }
+    // Components of the all-pairs graph, by a plain label propagation.
+    std::vector<std::size_t> label(terms.size());
+    std::vector<bool> paired(terms.size(), false);
+    for (std::size_t i = 0; i < label.size(); ++i) label[i] = i;
     for (std::size_t a = 0; a < terms.size(); ++a)
       for (std::size_t b = a + 1; b < terms.size(); ++b) {
         if (terms[a].size() < 3 || terms[b].size() < 3) continue;
@@ -343,17 +349,39 @@ TEST(NearDuplicates, MatchesEveryPairComparedOnAGeneratedCorpus) {
         std::set_intersection(terms[a].begin(), terms[a].end(), terms[b].begin(), terms[b].end(),
                               std::back_inserter(both));
         const double uni = static_cast<double>(terms[a].size() + terms[b].size() - both.size());
-        if (static_cast<double>(both.size()) >= kNearDuplicate * uni) brute.emplace_back(a, b);
+        if (static_cast<double>(both.size()) < kNearDuplicate * uni) continue;
+        paired[a] = paired[b] = true;
+        const std::size_t from = label[b], to = label[a];
+        for (std::size_t& l : label)
+          if (l == from) l = to;
       }
+    std::map<std::size_t, std::vector<std::size_t>> by_label;
+    for (std::size_t i = 0; i < label.size(); ++i)
+      if (paired[i]) by_label[label[i]].push_back(i);
+    std::vector<std::vector<std::size_t>> brute;
+    for (auto& [l, members] : by_label) brute.push_back(members);
+    std::sort(brute.begin(), brute.end());
     ASSERT_FALSE(brute.empty());
-    EXPECT_EQ(near_duplicates(summaries), brute) << "seed " << seed;
+    several += brute.size() > 1;
+    EXPECT_EQ(near_duplicate_groups(summaries), brute) << "seed " << seed;
   }
+  EXPECT_GT(several, 10u) << "the corpora should make several groups, not one";
 }
 
-TEST(NearDuplicates, SimilarSummariesPairUpAndShortOnesDoNot) {
-  auto pairs = near_duplicates({"Prefers tabs over spaces in Python code", "totally different memory here",
-                                "prefers tabs over spaces in python code.", "tabs", "tabs"});
-  EXPECT_EQ(pairs, (std::vector<std::pair<std::size_t, std::size_t>>{{0, 2}}));
+TEST(NearDuplicates, SimilarSummariesGroupAndShortOnesDoNot) {
+  auto groups = near_duplicate_groups({"Prefers tabs over spaces in Python code", "totally different memory here",
+                                       "prefers tabs over spaces in python code.", "tabs", "tabs"});
+  EXPECT_EQ(groups, (std::vector<std::vector<std::size_t>>{{0, 2}}));
+}
+
+// Templated summaries, where every pair is a near-duplicate: one group of all.
+TEST(NearDuplicates, TemplatedSummariesMakeOneGroup) {
+  std::vector<std::string> summaries;
+  for (int i = 0; i < 3000; ++i)
+    summaries.push_back("run the whole payments suite before tagging release r" + std::to_string(i));
+  auto groups = near_duplicate_groups(summaries);
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0].size(), 3000u);
 }
 
 class Prompt : public Search {
@@ -382,7 +410,7 @@ TEST_F(Prompt, PrintsRelevantRowsNotInHot) {
   const std::string out = context("Why is the kafka consumer lagging again?", policy);
   EXPECT_NE(out.find("- reference_kafka-docs.md: kafka runbook lives in the ops wiki\n"), std::string::npos) << out;
   EXPECT_EQ(out.find("feedback_kafka.md"), std::string::npos) << out;
-  EXPECT_LE(out.size(), static_cast<std::size_t>(kPromptMaxBytes));
+  EXPECT_LE(out.size(), kPromptContextBytes);
 }
 
 TEST_F(Prompt, SaysNothingWhenNothingScoresAboveTheThreshold) {
@@ -400,7 +428,7 @@ TEST_F(Prompt, StaysWithinTheBudgetWithLongRows) {
         "---\nsummary: zebra " + std::string(900, 'z') + " " + std::to_string(i) + "\n---\n");
   const std::string out = context("zebra", Policy{});
   EXPECT_FALSE(out.empty());
-  EXPECT_LE(out.size(), static_cast<std::size_t>(kPromptMaxBytes));
+  EXPECT_LE(out.size(), kPromptContextBytes);
   int rows = 0;
   for (std::size_t p = 0; (p = out.find("\n- ", p)) != std::string::npos; ++p) ++rows;
   EXPECT_GE(rows, 3);

@@ -34,6 +34,18 @@ std::pair<std::size_t, std::size_t> block_range(std::string_view text, const std
 
 }  // namespace
 
+Status check_cron_spec(const CronSpec& spec) {
+  for (const auto& [field, text] : {std::pair{"the memsim command", &spec.command}, std::pair{"the home", &spec.home},
+                                    std::pair{"the project", &spec.project},
+                                    std::pair{"--wake-command", &spec.wake_command}})
+    for (char c : *text)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == '%')
+        return Error{std::string("install-hooks --cron: ") + field + " holds " +
+                     (c == '%' ? "a '%'" : "a control character") +
+                     ", which cron would read as the end of the line; move it to a path without one"};
+  return {};
+}
+
 std::string cron_block(const CronSpec& spec) {
   const std::string runtime = spec.home + "/runtime";
   const std::string cue = runtime + "/state/cue.json";

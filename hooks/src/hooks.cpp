@@ -5,6 +5,7 @@
 
 #include "internal.h"
 #include "profile.h"
+#include "memsim/json_io.h"
 #include "memsim/search.h"
 #include "memsim/timefmt.h"
 
@@ -75,11 +76,12 @@ std::string run(HookContext& ctx, std::string_view event, std::string_view paylo
     log_failure(ctx, event, "empty payload");
     return {};
   }
-  nlohmann::json j = nlohmann::json::parse(payload, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) {
-    log_failure(ctx, event, "payload is not a JSON object");
+  auto parsed = parse_json_input(payload);
+  if (!parsed.ok() || !parsed->is_object()) {
+    log_failure(ctx, event, parsed.ok() ? "payload is not a JSON object" : "payload is not a JSON object: " + parsed.message());
     return {};
   }
+  const nlohmann::json& j = *parsed;
   if (Status s = check_home(ctx.fs, ctx.home); !s.ok()) {
     log_failure(ctx, event, s.message());
     return {};

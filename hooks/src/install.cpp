@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "memsim/fs.h"
+#include "memsim/json_io.h"
 
 namespace memsim::hooks {
 
@@ -30,8 +31,9 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 Result<Json> parse_settings(std::string_view text, const std::string& origin) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) return Json::object();
-  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return Error{origin + ": not valid JSON (fix or move it, then run again)"};
+  auto parsed = parse_json_input<Json>(text);
+  if (!parsed.ok()) return Error{origin + ": " + parsed.message() + " (fix or move it, then run again)"};
+  Json j = std::move(*parsed);
   if (!j.is_object()) return Error{origin + ": not a JSON object"};
   if (j.contains("hooks") && !j["hooks"].is_object()) return Error{origin + ": \"hooks\" is not an object"};
   return j;
@@ -237,7 +239,7 @@ std::string merge_block(std::string_view text, const std::string& line) {
 }  // namespace
 
 std::string merge_claude_md(std::string_view text, const std::string& import_path) {
-  return merge_block(text, "@" + import_path);
+  return merge_block(text, std::string(kImportFraming) + "\n@" + import_path);
 }
 
 std::string merge_claude_md_shared(std::string_view text) { return merge_block(text, std::string(kSharedBlockLine)); }
@@ -318,10 +320,10 @@ namespace {
 
 Result<Json> parse_object(std::string_view text, const std::string& origin) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) return Json::object();
-  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return Error{origin + ": not valid JSON (fix or move it, then run again)"};
-  if (!j.is_object()) return Error{origin + ": not a JSON object"};
-  return j;
+  auto parsed = parse_json_input<Json>(text);
+  if (!parsed.ok()) return Error{origin + ": " + parsed.message() + " (fix or move it, then run again)"};
+  if (!parsed->is_object()) return Error{origin + ": not a JSON object"};
+  return std::move(*parsed);
 }
 
 Json mcp_entry(const HookSpec& spec) {

@@ -6,6 +6,8 @@
 #include <re2/re2.h>
 
 #include "memsim/frontmatter.h"
+#include "memsim/limits.h"
+#include "memsim/render.h"
 
 namespace memsim::hooks {
 
@@ -34,16 +36,8 @@ bool Lens::matches(const std::string& tool, const std::string& path) const {
   return !path.empty() && RE2::PartialMatch(path, *path_re);
 }
 
-std::string cut_utf8(std::string_view s, std::size_t max_bytes) {
-  if (s.size() <= max_bytes) return std::string(s);
-  std::size_t n = max_bytes;
-  // Back up over continuation bytes so the cut lands on a sequence start.
-  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  return std::string(s.substr(0, n));
-}
-
 std::string Lens::capped_body() const {
-  return cut_utf8(body, static_cast<std::size_t>(body_token_cap) * kBytesPerToken);
+  return render_block(body, static_cast<std::size_t>(body_token_cap) * kBytesPerToken);
 }
 
 Result<Lens> parse_lens(const std::string& filename, std::string_view text) {
@@ -91,7 +85,7 @@ LensSet load_lenses(FileSystem& fs, const Home& home) {
   }
   for (const DirEntry& e : *entries) {
     if (e.kind != FileKind::kRegular || !e.name.ends_with(".md") || e.name.size() <= 3) continue;
-    auto text = fs.read_file(join_path(home.lenses_dir(), e.name));
+    auto text = read_file_capped(fs, join_path(home.lenses_dir(), e.name), kMaxLensBytes);
     if (!text.ok()) {
       out.problems.push_back(text.message());
       continue;

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mcp_tools.h"
+#include "memsim/json_io.h"
 
 namespace memsim::mcp {
 
@@ -53,8 +54,9 @@ Server::~Server() = default;
 
 std::string Server::handle(std::string_view line) {
   if (line.find_first_not_of(" \t\r\n") == std::string_view::npos) return {};
-  Json msg = Json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (msg.is_discarded()) return error_response(nullptr, kParseError, "parse error: the line is not JSON");
+  auto parsed = parse_json_input(line);
+  if (!parsed.ok()) return error_response(nullptr, kParseError, "parse error: " + parsed.message());
+  Json msg = std::move(*parsed);
   if (!msg.is_object())
     return error_response(nullptr, kInvalidRequest,
                           msg.is_array() ? "invalid request: batches are not supported" : "invalid request: not an object");

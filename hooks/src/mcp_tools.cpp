@@ -12,10 +12,12 @@
 
 #include "memsim/handoff.h"
 #include "memsim/journal.h"
+#include "memsim/limits.h"
 #include "memsim/lint.h"
 #include "memsim/policy.h"
 #include "memsim/reindex.h"
 #include "memsim/remember.h"
+#include "memsim/render.h"
 #include "memsim/search.h"
 #include "memsim/supersede.h"
 
@@ -40,8 +42,13 @@ Json json_list(std::span<const std::string_view> items) {
   return out;
 }
 
+// Every result the model reads passes the renderer, so a stored text can never
+// act on the client (render.h); a result past kToolResultBytes is cut with a note.
 Json text_result(const std::string& text, bool is_error = false) {
-  return Json{{"content", Json::array({Json{{"type", "text"}, {"text", text}}})}, {"isError", is_error}};
+  std::string shown = render_block(text, kToolResultBytes);
+  if (shown.size() < text.size() && shown.ends_with("\n..."))
+    shown += "\n(cut at " + std::to_string(kToolResultBytes) + " bytes; memory_get from_line/to_line reads the rest)";
+  return Json{{"content", Json::array({Json{{"type", "text"}, {"text", shown}}})}, {"isError", is_error}};
 }
 
 // Reads one tool's arguments against its schema; the first problem wins.
@@ -104,8 +111,8 @@ class Args {
       if (!known) fail("unknown argument \"" + k.substr(0, 60) + "\"");
     }
   }
-  void fail(std::string why) {
-    if (error_.empty()) error_ = "invalid params: " + tool_ + ": " + std::move(why);
+  void fail(const std::string& why) {
+    if (error_.empty()) error_ = "invalid params: " + tool_ + ": " + render_line(why, 300);
   }
   const std::string& error() const { return error_; }
 
@@ -158,7 +165,7 @@ Result<Json> search(ToolEnv& env, const Json& a) {
   std::string text = std::to_string(hits->size()) + " memor" + (hits->size() == 1 ? "y" : "ies") +
                      ", best first (file, score, summary); read one with memory_get:\n";
   for (const Hit& h : *hits) {
-    text += "- " + h.file + " (" + fmt_score(h.score) + "): " + h.summary + hit_tags(h) + "\n";
+    text += "- " + hit_line(h, static_cast<std::size_t>(policy->row_cap), " (" + fmt_score(h.score) + ")") + "\n";
   }
   return text_result(text);
 }
@@ -179,7 +186,7 @@ Result<Json> get(ToolEnv& env, const Json& a) {
   if (!info.ok()) return text_result(info.message(), true);
   // lstat: a link is never followed, so nothing outside the home is ever read.
   if (info->kind != FileKind::kRegular) return text_result(rel + ": no such memory file", true);
-  auto text = env.fs.read_file(env.home.memory_path(*name));
+  auto text = read_file_capped(env.fs, env.home.memory_path(*name), kMaxMemoryBytes);
   if (!text.ok()) return text_result(text.message(), true);
   // A deliberate read: journaled like the Read tool's, so it reinforces.
   auto journal = [&]() -> std::string {
@@ -265,7 +272,7 @@ Result<Json> status_tool(ToolEnv& env, const Json& a) {
   auto current = env.fs.read_file(env.home.index_path());
   const std::string state = !current.ok() ? "missing" : *current == idx.memory_md ? "current" : "stale (run memsim index)";
   std::map<std::string, int> severities, codes;
-  for (const Finding& f : lint(rep->ranked, rep->bad_journal_lines)) {
+  for (const Finding& f : lint(rep->ranked, rep->bad_journal_lines, rep->index.unfit_pins)) {
     severities[std::string(severity_name(f.severity))]++;
     if (f.severity != Severity::kInfo) codes[f.code]++;
   }

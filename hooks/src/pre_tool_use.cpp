@@ -7,14 +7,15 @@
 #include "internal.h"
 #include "memsim/journal.h"
 #include "memsim/lens.h"
+#include "memsim/limits.h"
 #include "memsim/memory_file.h"
+#include "memsim/render.h"
 
 namespace memsim::hooks::detail {
 
 namespace {
 
-// Injected text past 10,000 characters is replaced by a file path and a preview.
-constexpr std::size_t kMaxContextBytes = 9000;
+constexpr std::size_t kMaxContextBytes = kHookContextBytes;
 // Parallel tool calls of one session race for its lens state; waiting longer
 // would slow the tool call, so a held lock costs the lens, not the call.
 constexpr int kSessionLockMs = 50;
@@ -96,7 +97,9 @@ Result<std::string> serve_lenses(HookContext& ctx, const std::string& tool, cons
   std::string context, newly;
   for (const Lens* l : matching) {
     if (contains(fired, l->name)) continue;
-    std::string body = l->capped_body();
+    // Framed as what it is: a rule a person placed for this kind of call.
+    std::string body = "Lens " + render_name(l->name, 200) +
+                       " (a situational rule written for this project, shown once a session):\n" + l->capped_body();
     const std::size_t sep = context.empty() ? 0 : 2;
     if (context.size() + sep + body.size() > kMaxContextBytes) continue;  // fires in a later call
     if (sep) context += "\n\n";

@@ -224,7 +224,12 @@ std::string context_of(const std::string& out) {
   auto j = nlohmann::json::parse(out);
   EXPECT_EQ(j["hookSpecificOutput"]["hookEventName"], "PreToolUse");
   EXPECT_FALSE(j["hookSpecificOutput"].contains("permissionDecision"));
-  return j["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  // A lens arrives framed as a rule a person wrote; the body follows that line.
+  const std::string text = j["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  EXPECT_TRUE(text.starts_with("Lens ")) << text;
+  EXPECT_NE(text.find(" (a situational rule written for this project, shown once a session):\n"), std::string::npos)
+      << text;
+  return text.substr(text.find('\n') + 1);
 }
 
 TEST(Lenses, FireOncePerLensPerSession) {
@@ -246,13 +251,13 @@ TEST(Lenses, PathPatternAndTokenCap) {
         lens("Edit|Write", "  path_pattern: \"/generated/\"\nbody_token_cap: 3\n", "0123456789abcdefXYZ"));
   EXPECT_EQ(f.run("pre-tool-use", tool_payload("Edit", R"({"file_path":"/p/src/a.cc"})", "s")), "");
   EXPECT_EQ(context_of(f.run("pre-tool-use", tool_payload("Edit", R"({"file_path":"/p/generated/a.cc"})", "s"))),
-            "0123456789ab");
+            "01234567\n...");  // 3 tokens, 12 bytes, the cut marked
 }
 
 TEST(Lenses, CapNeverSplitsAUtf8Character) {
   Fixture f;
-  write(f.home + "/lenses/u.md", lens("Bash", "body_token_cap: 1\n", "abc\xc3\xa9"));
-  EXPECT_EQ(context_of(f.run("pre-tool-use", tool_payload("Bash", "{}", "s"))), "abc");
+  write(f.home + "/lenses/u.md", lens("Bash", "body_token_cap: 2\n", "abc\xc3\xa9zzzz"));
+  EXPECT_EQ(context_of(f.run("pre-tool-use", tool_payload("Bash", "{}", "s"))), "abc\n...");
 }
 
 TEST(Lenses, ABrokenLensIsLoggedAndTheOthersStillWork) {
@@ -326,17 +331,17 @@ TEST(SessionStart, StaysWithinBudgetDroppingWholeEntries) {
   write(f.home + "/identity.md", std::string(1000, 'i') + "\n");
   for (int d = 0; d < 7; ++d) {
     const std::string name = "2611" + std::to_string(24 + d) + "-entry.md";
-    const std::string marker = "<entry " + std::to_string(d) + ">";
+    const std::string marker = "[entry " + std::to_string(d) + "]";
     // Entry 5 is huge; the older, shorter ones after it still fit.
     const std::size_t size = d == 5 ? 7000 : 1200;
     write(f.home + "/memory/short-term/" + name, marker + std::string(size, 'x') + marker + "\n");
   }
   const std::string out = f.run("session-start", start_payload("startup"));
   EXPECT_LE(out.size(), 9000u);
-  EXPECT_EQ(out.find("<entry 5>"), std::string::npos);
+  EXPECT_EQ(out.find("[entry 5]"), std::string::npos);
   int whole = 0;
   for (int d = 0; d < 7; ++d) {
-    const std::string marker = "<entry " + std::to_string(d) + ">";
+    const std::string marker = "[entry " + std::to_string(d) + "]";
     const auto first = out.find(marker);
     if (first == std::string::npos) continue;
     EXPECT_NE(out.find(marker, first + 1), std::string::npos) << "entry " << d << " was cut";

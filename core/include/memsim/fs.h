@@ -113,6 +113,12 @@ std::string temp_path_for(const std::string& path);
 // home's lock (see Home::lock).
 Status replace_file(FileSystem& fs, const std::string& path, std::string_view data);
 
+// The whole of a file memsim reads at once, refusing one over max_bytes (limits.h)
+// with "<path>: <n> bytes, over the <max>-byte limit" before reading it. A link is
+// measured by its target. What remains is a file that grows between the size
+// check and the read; it is checked again after, so no caller sees more.
+Result<std::string> read_file_capped(FileSystem& fs, const std::string& path, std::int64_t max_bytes);
+
 // "dir/name", tolerating a trailing slash on dir.
 std::string join_path(std::string_view dir, std::string_view name);
 std::string base_name(std::string_view path);

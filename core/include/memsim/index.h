@@ -7,8 +7,12 @@
 //   current-state.md   "# Current state\n\n" then "- <filename>: <state>\n" per live
 //                      in-flight file, by filename
 //
-// A row is "- <filename>: <summary>[ [pinned]][ [contested]]\n"; its length is its
-// UTF-8 byte count. Every entry lands in exactly one band.
+// A row is "- <filename>: <summary>[ [pinned]][ [contested]]\n", the name and the
+// summary rendered inert (render.h) and the row cut to a cap: policy.row_cap in
+// Hot and Cold, policy.new_row_cap in New. Its length is its UTF-8 byte count.
+// Every entry lands in exactly one band, and every band within its budget: pins
+// go into Hot first, and a pin that does not fit is listed in `unfit_pins` and
+// ranked like any other row.
 #pragma once
 
 #include <optional>
@@ -42,7 +46,6 @@ struct Entry {
 bool ranks_before(const Entry& a, const Entry& b);
 
 enum class Band { kHot, kNew, kCold, kSuperseded, kRolledOff };
-std::string_view band_name(Band b);
 
 struct BandStats {
   int rows = 0;
@@ -52,17 +55,16 @@ struct BandStats {
 struct IndexOutput {
   std::vector<Entry> entries;     // in the total order
   std::vector<Band> bands;        // bands[i] is where entries[i] went
-  std::vector<std::string> rows;  // rows[i] as rendered in its band (New rows cut)
+  std::vector<std::string> rows;  // rows[i] as rendered in its band
   BandStats hot, fresh, cold, superseded, rolled_off;
+  std::vector<std::string> unfit_pins;  // pinned files whose rows did not fit in Hot, in rank order
   std::string memory_md, archive_md, current_state_md;
 };
 
-// The plain row of an entry, uncut.
-std::string render_row(const Entry& e);
-
-// A row cut to at most `cap` bytes: the summary is cut on a UTF-8 boundary and
-// ends in "...", the tags and newline are kept. Rows within the cap are unchanged.
-std::string cut_row(const Entry& e, int cap);
+// The row of an entry in at most `cap` bytes: the summary is cut on a UTF-8
+// boundary and ends in "...", the tags and newline are kept; only a name longer
+// than the cap makes a longer row ("- <name>: ...<tags>\n").
+std::string render_row(const Entry& e, int cap);
 
 // Bands, rows and the three files. `entries` may come in any order.
 IndexOutput build_index(std::vector<Entry> entries, Seconds now, const Policy& policy);

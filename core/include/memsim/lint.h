@@ -29,7 +29,10 @@ bool is_known_type(std::string_view type);
 // Why a summary is too vague to trigger recognition, or "" when it is fine.
 std::string vague_summary_reason(std::string_view summary, std::string_view stem);
 
-// Findings in a stable order: by file, then code, then message.
-std::vector<Finding> lint(const Ranked& ranked, std::size_t bad_journal_lines);
+// Findings in a stable order: by file, then code, then message. `unfit_pins` are
+// the pinned files whose rows did not fit in Hot (IndexOutput::unfit_pins): each
+// is an error, since a pin promises a place it did not get.
+std::vector<Finding> lint(const Ranked& ranked, std::size_t bad_journal_lines,
+                          const std::vector<std::string>& unfit_pins = {});
 
 }  // namespace memsim

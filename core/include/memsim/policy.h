@@ -29,6 +29,7 @@ struct Policy {
   int cold_budget = 4000;
   int newborn_days = 14;
   int new_row_cap = 160;               // bytes
+  int row_cap = 400;                   // bytes of a Hot or Cold row, or a prompt-time row
   int short_term_days = 7;             // T1 and residue visibility
   Seconds live_guard = 10 * 60;        // files changed this recently are not rewritten
   int lock_timeout_ms = 5000;          // commands; hooks use their own, shorter wait

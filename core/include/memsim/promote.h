@@ -51,6 +51,7 @@ struct Proposal {
   std::vector<std::string> blocks;
   Evidence evidence;
   std::string confidence;  // verified | stated | observed: the strongest observation
+  std::string quote;       // the latest observation's source sentence (redacted)
 };
 
 // Every atom not yet staged, adopted or rejected, judged for L2 in `home`, and, when
@@ -63,10 +64,20 @@ Result<std::vector<Proposal>> plan_promotions(FileSystem& fs, const Home& home, 
 Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_home,
                              const std::vector<Proposal>& plan, Seconds now);
 
-// Adopts the staged proposal `id` (looked up in home, then user_home): L2 writes
-// memory/<type>_<topic>.md, L3 adds a line to the persona section of the user-level
-// identity.md. The target is backed up first. Returns the path written.
-Result<std::string> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id, Seconds now);
+// What adopt did, and what it adopted, for the person who ran it to read.
+struct Adopted {
+  std::string path;         // the file written
+  std::string kept;         // a file that had the claim's name, left as it was ("" when none)
+  std::string to, kind, claim, quote;
+  int sessions = 0, days = 0;
+};
+
+// Adopts the staged proposal `id` (looked up in home, then user_home): L2 writes a
+// new memory/<type>_<topic>.md, L3 adds a line to the persona section of the
+// user-level identity.md (backed up first). A file that already has the L2 name is
+// never overwritten, whoever wrote it: the claim takes the next free name
+// (<topic>-2, -3, ...) and `kept` names the file left alone.
+Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id, Seconds now);
 // The ids waiting in staged/ of home and user_home.
 Result<std::vector<std::string>> staged_ids(FileSystem& fs, const Home& home, const Home* user_home);
 

@@ -65,6 +65,10 @@ struct Hit {
 // MCP server): " [pinned]", " [contested]", " [history, until YYYY-MM-DD]".
 std::string hit_tags(const Hit& h);
 
+// A hit as recall shows it, inert (render.h): "<file><note>: <summary><tags>",
+// the summary cut so the line fits in max_bytes.
+std::string hit_line(const Hit& h, std::size_t max_bytes, std::string_view note = {});
+
 // Hits in rank order (score descending, then filename). A query without terms
 // finds nothing. Fails only when the home is missing or the database cannot be
 // created even from scratch.
@@ -74,12 +78,11 @@ Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& c
 
 // What the user-prompt-submit hook prints: up to kPromptMaxRows memories most
 // relevant to the prompt that are not in the Hot band of the current MEMORY.md,
-// each as its index row (cut to kPromptRowCap bytes), under one header line, in
-// at most kPromptMaxBytes. Only hits scoring at least kPromptMinScore count (see
-// docs/recall.md for why). Empty when nothing qualifies or anything fails.
+// each as its index row (rendered, cut to policy.row_cap bytes), under one header
+// line, in at most kPromptContextBytes (limits.h). Only hits scoring at least
+// kPromptMinScore count (see docs/recall.md for why). Empty when nothing
+// qualifies or anything fails.
 constexpr int kPromptMaxRows = 5;
-constexpr int kPromptMaxBytes = 2000;
-constexpr int kPromptRowCap = 400;
 constexpr double kPromptMinScore = 3.0;
 std::string prompt_context(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                            std::string_view prompt);
@@ -87,11 +90,14 @@ std::string prompt_context(FileSystem& fs, const Home& home, const Clock& clock,
 // The file names listed in the Hot section of MEMORY.md text.
 std::vector<std::string> hot_files(std::string_view memory_md);
 
-// Pairs of summaries that are near-duplicates: Jaccard similarity of their term
-// sets (query_terms) at least kNearDuplicate, with at least 3 terms each.
-// Returns index pairs (i < j) into `summaries`, sorted.
+// Groups of summaries that are near-duplicates: two summaries are near-duplicates
+// when the Jaccard similarity of their term sets (query_terms) is at least
+// kNearDuplicate, with at least 3 terms each, and a group is a connected set of
+// them (so A ~ B ~ C is one group even when A and C differ more). Each group holds
+// indices into `summaries`, ascending; groups are ordered by their first member.
+// Near-linear in practice, even when every summary repeats every other.
 constexpr double kNearDuplicate = 0.7;
-std::vector<std::pair<std::size_t, std::size_t>> near_duplicates(const std::vector<std::string>& summaries);
+std::vector<std::vector<std::size_t>> near_duplicate_groups(const std::vector<std::string>& summaries);
 
 // The search database path: runtime/search.db.
 std::string search_db_path(const Home& home);

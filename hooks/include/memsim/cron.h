@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "memsim/result.h"
+
 namespace memsim::hooks {
 
 struct CronSpec {
@@ -20,6 +22,12 @@ struct CronSpec {
   std::string wake_command;  // the agent, run with the wake prompt as its last argument
   int hour = 3, minute = 0;  // the tick; the wake runs five minutes later
 };
+
+// Refuses a spec whose paths or wake command cron could misread: a control
+// character (a newline would start a line of the attacker's choosing, in the
+// marker comments too) or a '%' (cron reads it as a newline, crontab(5)). The
+// error names the field. Every text of the block is built from a checked spec.
+Status check_cron_spec(const CronSpec& spec);
 
 // The marked block: a begin comment, the tick line, the wake line, an end comment.
 std::string cron_block(const CronSpec& spec);

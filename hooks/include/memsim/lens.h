@@ -42,7 +42,7 @@ struct Lens {
 
   // Whether this lens fires for a call of `tool` on `path` (empty: no path).
   bool matches(const std::string& tool, const std::string& path) const;
-  // The body cut to body_token_cap * 4 bytes on a UTF-8 boundary.
+  // The body as served: rendered inert (render.h) within body_token_cap * 4 bytes.
   std::string capped_body() const;
 };
 
@@ -54,15 +54,13 @@ struct LensSet {
   std::vector<std::string> problems;  // one per lens file that could not be used
 };
 
-// Reads every lenses/*.md of the home (regular files only); a missing dir is empty.
+// Reads every lenses/*.md of the home (regular files only, each within
+// kMaxLensBytes); a missing dir is empty.
 LensSet load_lenses(FileSystem& fs, const Home& home);
 
 // The tick's cue source for lenses: "lens-over-cap" for a lens whose body is cut
 // when served (over body_token_cap * 4 bytes), "lens-unusable" for a lens file that
 // cannot be used (no trigger, a bad regex).
 CueSource lens_cue();
-
-// Cuts s to at most max_bytes without splitting a UTF-8 sequence.
-std::string cut_utf8(std::string_view s, std::size_t max_bytes);
 
 }  // namespace memsim::hooks
