@@ -25,7 +25,7 @@ struct Found {
 
 Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, const std::string& transcript_path,
                           const std::string& project, CaptureStats* stats, int max_slots,
-                          const Redactor* shared_redactor) {
+                          const Redactor* shared_redactor, int lock_timeout_ms) {
   CaptureStats local;
   CaptureStats& st = stats ? *stats : local;
   auto data = fs.read_file(transcript_path);
@@ -77,7 +77,11 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
 
   for (const std::string& dir : {home.root(), home.runtime_dir(), home.candidates_dir()})
     if (Status s = fs.make_dir(dir); !s.ok()) return s;
-  auto lock = lock_home(fs, home, 5000);
+  auto lock = lock_home(fs, home, lock_timeout_ms);
+  if (!lock.ok() && max_slots >= 0) {
+    st.deferred = true;  // a caller with a deadline hands the work on rather than wait
+    return Status::Ok();
+  }
   if (!lock.ok()) return lock.error();
 
   for (auto& [key, found] : by_key) {

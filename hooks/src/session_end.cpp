@@ -18,6 +18,10 @@ namespace {
 // capture does the work.
 constexpr std::int64_t kInlineCaptureBytes = 4 << 20;
 constexpr int kInlineCaptureSlots = 256;
+// An index or a tick may hold the home's lock for seconds; the hook waits this
+// long at most and then hands the capture to the detached process, which waits
+// its full time. Scan, wait and writes stay well under the shared 1.5 s.
+constexpr int kInlineLockMs = 250;
 
 Status capture_detached(const Home& home, const std::string& transcript, const std::string& project) {
   std::vector<std::string> args = {"/proc/self/exe", "capture", transcript, "--home", home.root(),
@@ -54,7 +58,8 @@ Result<Outcome> session_end(HookContext& ctx, const nlohmann::json& payload) {
   }
   CaptureStats stats;
   if (Status s = capture_transcript(ctx.fs, ctx.home, ctx.clock, path, project, &stats, kInlineCaptureSlots,
-                                        ctx.redactor); !s.ok())
+                                    ctx.redactor, kInlineLockMs);
+      !s.ok())
     return s.error();
   if (stats.deferred) {
     if (Status s = capture_detached(ctx.home, path, project); !s.ok()) return s.error();

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "memsim/home.h"
 #include "memsim/journal.h"
 #include "memsim/install.h"
 #include "memsim/process.h"
@@ -32,9 +33,11 @@ struct Project {
   std::string settings = project + "/.claude/settings.json";
   std::string claude_md = project + "/CLAUDE.md";
 
-  ProcessResult memsim(std::vector<std::string> args, const std::string& input = "") {
+  ProcessResult memsim(std::vector<std::string> args, const std::string& input = "",
+                       std::vector<std::pair<std::string, std::string>> env = {}) {
     args.insert(args.begin(), bin());
-    auto r = run_process(args, input, {{"MEMSIM_HOOKS", "1"}}, scratch.path());
+    env.emplace_back("MEMSIM_HOOKS", "1");
+    auto r = run_process(args, input, env, scratch.path());
     EXPECT_TRUE(r.ok()) << r.message();
     return r.ok() ? *r : ProcessResult{};
   }
@@ -104,6 +107,36 @@ TEST(HookCommand, SessionEndHandsABigCaptureToADetachedProcess) {
   EXPECT_EQ(count(), 300);
 }
 
+// SessionEnd hooks share 1.5 s: with the home's lock held (an index, a tick), the
+// hook returns at once and a detached capture does the work once the lock is free.
+TEST(HookCommand, SessionEndNeverWaitsOutAHeldLock) {
+  Project p;
+  p.make_home();
+  const std::string t = p.dir / "t.jsonl";
+  write(t, R"({"type":"user","sessionId":"s","timestamp":"2026-07-02T12:00:00Z","cwd":"/w/loom",)"
+           R"("message":{"role":"user","content":"Always run the linter first."}})" "\n");
+  const std::string payload = R"({"session_id":"s","transcript_path":")" + t +
+                              R"(","cwd":"/w/loom","hook_event_name":"SessionEnd","reason":"other"})";
+  PosixFileSystem fs;
+  auto lock = lock_home(fs, Home(p.home), 1000);
+  ASSERT_TRUE(lock.ok()) << lock.message();
+  auto r = p.memsim({"hook", "session-end", "--home", p.home}, payload);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  const std::string candidates = p.home + "/candidates";
+  auto count = [&] {
+    int n = 0;
+    if (fsys::exists(candidates))
+      for (const auto& e : fsys::directory_iterator(candidates)) n += e.path().extension() == ".json" ? 1 : 0;
+    return n;
+  };
+  EXPECT_EQ(count(), 0) << "nothing is written while the lock is held";
+  ::usleep(300 * 1000);
+  lock->reset();
+  for (int waited = 0; count() < 1 && waited < 100; ++waited) ::usleep(100 * 1000);
+  EXPECT_EQ(count(), 1) << "the detached capture wrote the atom once the lock was free";
+}
+
 TEST(HookCommand, ReadPayloadThroughTheBinary) {
   Project p;
   p.make_home();
@@ -136,6 +169,39 @@ TEST(HookCommand, EveryFailureExitsZeroInSilence) {
   EXPECT_NE(log.find("pre-tool-use empty payload"), std::string::npos) << log;
   EXPECT_NE(log.find("pre-tool-use payload is not a JSON object"), std::string::npos) << log;
   EXPECT_NE(log.find("pre-tool-use payload over 8 MB"), std::string::npos) << log;
+}
+
+// Settings written by a newer memsim, a stray environment: whatever the
+// arguments, a hook exits 0 in silence and says why in runtime/hook-errors.log.
+TEST(HookCommand, BadArgumentsAndEnvironmentNeverFailTheSession) {
+  Project p;
+  p.make_home();
+  const std::string read_payload = R"({"session_id":"s1","hook_event_name":"PreToolUse","tool_name":"Read",)"
+                                   R"("tool_input":{"file_path":")" + p.home + R"(/memory/feedback_x.md"}})";
+  const std::vector<std::vector<std::string>> argvs = {
+      {"hook", "pre-tool-use", "--home", p.home, "--flag-from-the-future", "x"},
+      {"hook", "pre-tool-use", "--home", p.home, "--json=maybe"},
+      {"hook", "pre-tool-use", "--home", p.home, "--now"},
+      {"hook", "--home", p.home, "pre-tool-use", "extra", "words"},
+      {"hook", "--home"},
+      {"hook", "--bogus"},
+      {"hook", "no-such-event", "--home", p.home},
+  };
+  for (const auto& argv : argvs)
+    for (const std::string event_env : {"", "garbage", "2026-13-45T99:99:99Z"}) {
+      std::vector<std::pair<std::string, std::string>> env;
+      if (!event_env.empty()) env.emplace_back("MEMSIM_NOW", event_env);
+      auto r = p.memsim(argv, read_payload, env);
+      std::string shown;
+      for (const std::string& a : argv) shown += a + " ";
+      EXPECT_EQ(r.exit_code, 0) << shown << "MEMSIM_NOW=" << event_env;
+      EXPECT_EQ(r.out, "") << shown;
+      EXPECT_EQ(r.err, "") << shown;
+    }
+  const std::string log = read(p.home + "/runtime/hook-errors.log");
+  EXPECT_NE(log.find("usage: ignored unknown arguments: --flag-from-the-future x"), std::string::npos) << log;
+  EXPECT_NE(log.find("usage: --now/MEMSIM_NOW 'garbage' is not a time"), std::string::npos) << log;
+  EXPECT_NE(log.find("usage: "), std::string::npos) << log;
 }
 
 TEST(Install, DryRunPrintsTheChangeAndWritesNothing) {

@@ -85,7 +85,7 @@ struct CaptureStats {
   int new_observations = 0;  // observations not seen before
   int new_atoms = 0;
   int quarantined = 0;       // markers whose text redaction changed
-  bool deferred = false;     // more slots to write than max_slots allowed: nothing written
+  bool deferred = false;     // more slots than max_slots, or the lock was busy: nothing written
 };
 
 // Captures one transcript into <home>/candidates/, creating candidates/ and
@@ -98,8 +98,10 @@ struct CaptureStats {
 // and stats->deferred says so (scanning is cheap: 10 MB in about 0.2 s).
 // `redactor` may be one the caller keeps across captures (building one compiles
 // every rule); null builds one for this call.
+// A caller with a deadline (max_slots >= 0) that cannot have the home's lock
+// within lock_timeout_ms gets stats->deferred too, and nothing is written.
 Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, const std::string& transcript_path,
                           const std::string& project, CaptureStats* stats, int max_slots = -1,
-                          const Redactor* redactor = nullptr);
+                          const Redactor* redactor = nullptr, int lock_timeout_ms = 5000);
 
 }  // namespace memsim

@@ -2,9 +2,20 @@
 //   <YYYY-MM-DDTHH:MM:SSZ> <tool> <filename> <session>
 // Appending needs no lock: each line goes out in one O_APPEND write. Reading is
 // forgiving: a torn or garbage line is skipped and counted, never fatal.
+//
+// Compaction keeps the journal small without losing a line:
+//   runtime/access.log                     where hooks append
+//   runtime/journal/pending-<stamp>.log    access.log renamed aside once it passed
+//                                          kJournalRotateBytes; still read by the fold
+//   runtime/journal/archive/<YYYY-MM>.log  segments whose every touch is in the
+//                                          memory files: kept forever, never read
+// A hook that opened access.log just before the rename appends to the pending
+// segment, which the fold still reads, so no touch is lost to the race; a segment
+// is archived only in a later run, once every touch in it has been folded.
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -35,8 +46,22 @@ struct JournalRead {
 
 JournalRead parse_journal(std::string_view text);
 
-// Reads the home's journal; a missing journal is empty.
+// Reads the home's journal: the pending segments (oldest first), then access.log.
+// A missing journal is empty.
 Result<JournalRead> read_journal(FileSystem& fs, const Home& home);
+
+constexpr std::int64_t kJournalRotateBytes = 256 << 10;
+
+struct Compaction {
+  int archived = 0;      // pending segments moved into the archive
+  bool rotated = false;  // access.log renamed into a pending segment
+};
+
+// One compaction step; the caller holds the home's lock and has just folded and
+// written back. `absorbed` says whether a touch's effect is in the files on disk;
+// a segment moves to the archive only when it is true for every touch in it.
+Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now,
+                                   const std::function<bool(const Touch&)>& absorbed);
 
 // Appends one touch (creating runtime/ if needed).
 Status append_touch(FileSystem& fs, const Home& home, const Touch& t);
