@@ -8,6 +8,7 @@
 
 #include "commands/context.h"
 #include "memsim/json_io.h"
+#include "memsim/render.h"
 #include "commands/report.h"
 #include "memsim/budgets.h"
 #include "memsim/lint.h"
@@ -114,6 +115,7 @@ Command register_status(CLI::App& app, CommonOptions& common) {
                                {"memories", r.corpus.memories.size()},
                                {"base_stability", base},
                                {"pinned", pinned},
+                               {"unfit_pins", rep->index.unfit_pins},
                                {"conflicts", r.conflicts.size()},
                                {"conflict_list", conflicts_json(r.conflicts)},
                                {"index", index_state},
@@ -134,6 +136,9 @@ Command register_status(CLI::App& app, CommonOptions& common) {
             if (index_age_hours && *index_age_hours >= 0)
               ctx.out << ", written " << static_cast<long>(*index_age_hours) << " h ago";
             ctx.out << "\n" << bands_text(rep->index, *policy) << budgets_text(*budgets);
+            for (const std::string& f : rep->index.unfit_pins)
+              ctx.out << "pin over budget: memory/" << render_name(f, 300)
+                      << " is pinned but does not fit in Hot (unpin a memory or shorten a pinned summary)\n";
             ctx.out << "conflicts: " << r.conflicts.size() << "\n";
             for (const Conflict& c : r.conflicts) {
               ctx.out << "  key '" << c.key << "':";

@@ -17,6 +17,7 @@
 #include "commands/verify_live.h"
 #include "memsim/journal.h"
 #include "memsim/json_io.h"
+#include "memsim/render.h"
 #include "memsim/lens.h"
 #include "memsim/memory_file.h"
 #include "memsim/process.h"
@@ -176,13 +177,24 @@ Check check_index(Context& ctx, const Policy& policy) {
     if (band < 0 || !line.starts_with("- ")) continue;
     used += static_cast<long>(line.size());
     totals[static_cast<std::size_t>(band)] = used;
-    const bool pinned = line.find(" [pinned]") != std::string_view::npos;
     if (band == 1 && static_cast<int>(line.size()) > policy.new_row_cap)
       return c.reason = path + ": a New row is over " + std::to_string(policy.new_row_cap) + " bytes", c;
-    if (!pinned && used > bands[static_cast<std::size_t>(band)].second)
+    // Pins included: a pin has its place only inside the budget.
+    if (used > bands[static_cast<std::size_t>(band)].second)
       return c.reason = path + ": " + bands[static_cast<std::size_t>(band)].first.substr(3) + " is over its " +
                         std::to_string(bands[static_cast<std::size_t>(band)].second) + "-byte budget",
              c;
+  }
+  auto rep = reindex(ctx.fs, ctx.home, *ctx.clock, policy, {.write = false});
+  if (!rep.ok()) return c.reason = rep.message(), c;
+  if (!rep->index.unfit_pins.empty()) {
+    c.fix = "unpin a memory or shorten a pinned summary, then run `memsim index --home " + ctx.home.root() + "`";
+    c.reason = "memory/" + render_name(rep->index.unfit_pins[0], 300) + " is pinned but does not fit in the " +
+               std::to_string(policy.hot_budget) + "-byte Hot band" +
+               (rep->index.unfit_pins.size() > 1 ? " (and " + std::to_string(rep->index.unfit_pins.size() - 1) +
+                                                       " more pins)"
+                                                 : "");
+    return c;
   }
   c.ok = true;
   c.reason = path + ": fresh; Hot " + std::to_string(totals[0]) + "/" + std::to_string(policy.hot_budget) +

@@ -116,7 +116,6 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
       (void)fs.remove(tmp);
       return s.error();
     }
-    std::string archived_path;
     if (info->kind == FileKind::kRegular) {
       auto old = read_file_capped(fs, path, kMaxNoteBytes);
       if (!old.ok()) {
@@ -127,10 +126,11 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
       std::optional<Seconds> created;
       if (fm.state == FrontmatterState::kOk)
         if (const Field* f = fm.find("created"); f && f->value) created = parse_instant(*f->value);
+      // Copied aside, not moved: until the rename below replaces it, the pending
+      // handoff stays where the next session looks for it.
       Status s = fs.make_dir(handoffs_dir(home));
       auto name = s.ok() ? archive_name(fs, home, stamp_of(created.value_or(info->mtime))) : Result<std::string>(s.error());
-      if (name.ok()) archived_path = join_path(handoffs_dir(home), *name);
-      if (name.ok()) s = fs.rename(path, archived_path);
+      if (name.ok()) s = replace_file(fs, join_path(handoffs_dir(home), *name), *old);
       if (!name.ok() || !s.ok()) {
         (void)fs.remove(tmp);
         return name.ok() ? s.error() : name.error();
@@ -139,7 +139,6 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
     }
     if (Status s = fs.rename(tmp, path); !s.ok()) {
       (void)fs.remove(tmp);
-      if (!archived_path.empty()) (void)fs.rename(archived_path, path);  // the pending one back in place
       return s.error();
     }
   }

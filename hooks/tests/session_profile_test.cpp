@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "faulty_fs.h"
 #include "hook_home.h"
 #include "memsim/handoff.h"
 #include "memsim/policy.h"
@@ -143,6 +144,30 @@ TEST(Handoff, ANewOneMovesTheOldOneAsideAndRedacts) {
   EXPECT_FALSE(has(now, "ghp_16C7e42F")) << now;
   EXPECT_FALSE(w->redacted.empty());
   EXPECT_FALSE(h.handoff(HandoffRequest{}).ok()) << "an empty handoff is refused";
+}
+
+// A full disk at any write of a new handoff: the pending one stays where the next
+// session finds it, whole, until the new one is safely in its place.
+TEST(Handoff, AFailedWriteKeepsThePendingHandoff) {
+  for (int fail_at = 1;; ++fail_at) {
+    Home_ h;
+    HandoffRequest r;
+    r.done = {"FIRST-MARK"};
+    ASSERT_TRUE(h.handoff(r).ok());
+    const std::string pending = read(h.home + "/memory/HANDOFF.md");
+    h.clock.set(at("2026-11-30T12:00:00Z"));
+    memsim::testing::FaultyFileSystem faulty(h.fs, fail_at, memsim::testing::Fault::kEnospc, true);
+    r.done = {"SECOND-MARK"};
+    auto w = write_handoff(faulty, Home(h.home), h.clock, Policy{}, h.redactor, r);
+    const std::string now = read(h.home + "/memory/HANDOFF.md");
+    if (w.ok()) {
+      EXPECT_TRUE(has(now, "SECOND-MARK"));
+      EXPECT_GT(fail_at, 1) << "the fault never fired";
+      break;
+    }
+    EXPECT_EQ(now, pending) << "write " << fail_at << " failed and the pending handoff is gone or changed";
+    ASSERT_LT(fail_at, 50);
+  }
 }
 
 TEST(Handoff, AHandWrittenOneIsInjectedOnceAndABigOneIsCut) {

@@ -5,8 +5,9 @@
 //                              consumed, consumed_by) and the sections Done, In
 //                              progress, Next steps, Decisions, Gotchas, then the
 //                              current state and today's T1 notes as pointers
-//   memory/handoffs/<stamp>.md every earlier HANDOFF.md, moved aside when a new
-//                              one is written (stamp: its created time)
+//   memory/handoffs/<stamp>.md every earlier HANDOFF.md, copied aside when a new
+//                              one is written (stamp: its created time); the new
+//                              one replaces it by a rename only once it is whole
 //
 // A handoff is never deleted: consuming one sets `consumed: <time>` in its
 // frontmatter. A HANDOFF.md written by hand (no frontmatter) counts as pending.
