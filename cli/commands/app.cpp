@@ -1,5 +1,7 @@
 #include "commands/app.h"
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <iostream>
 #include <string_view>
@@ -15,6 +17,11 @@ Result<Policy> Context::policy() { return load_policy(fs, home.root()); }
 int Context::fail(const std::string& message) {
   err << "memsim: " << message << "\n";
   return 2;
+}
+
+std::string current_dir() {
+  char buf[4096];
+  return ::getcwd(buf, sizeof buf) ? std::string(buf) : std::string(".");
 }
 
 void add_common_options(CLI::App* sub, CommonOptions& common) {

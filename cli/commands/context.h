@@ -47,6 +47,9 @@ struct Command {
   Action action;
 };
 
+// The process's working directory ("." when it cannot be had).
+std::string current_dir();
+
 // Adds --home, --now and --json to a subcommand.
 void add_common_options(CLI::App* sub, CommonOptions& common);
 

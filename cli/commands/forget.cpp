@@ -25,9 +25,9 @@ Command register_forget(CLI::App& app, CommonOptions& common) {
               return ctx.fail(s.message());
             auto name = memory_name_from_arg(args->file);
             if (ctx.json) {
-              ctx.out << dump_json(nlohmann::json{{"forgotten", *name}, {"log", forget_log_path(ctx.home)}}) << "\n";
+              ctx.out << dump_json(nlohmann::json{{"forgotten", *name}, {"log", ctx.home.forget_log_path()}}) << "\n";
             } else {
-              ctx.out << "forgot memory/" << *name << "; reason logged in " << forget_log_path(ctx.home) << "\n";
+              ctx.out << "forgot memory/" << *name << "; reason logged in " << ctx.home.forget_log_path() << "\n";
             }
             return 0;
           }};

@@ -37,7 +37,7 @@ Result<std::vector<Step>> plan(FileSystem& fs, const Home& home) {
   if (!identity.ok()) return identity.error();
   if (identity->kind == FileKind::kMissing) steps.push_back({"create-file", home.identity_path(), kIdentityTemplate});
 
-  const std::string gi = join_path(home.root(), ".gitignore");
+  const std::string gi = home.gitignore_path();
   auto gi_info = fs.stat(gi);
   if (!gi_info.ok()) return gi_info.error();
   std::string existing;

@@ -52,13 +52,8 @@ Result<std::string> backup(FileSystem& fs, const std::string& path, const std::s
     if (info->kind == FileKind::kMissing) break;
     target = path + ".memsim-backup-" + stamp + "-" + std::to_string(n);
   }
-  if (Status s = fs.write_file(target, data); !s.ok()) return s.error();
+  MEMSIM_TRY(fs.write_file(target, data));
   return target;
-}
-
-std::string cwd() {
-  char buf[4096];
-  return ::getcwd(buf, sizeof buf) ? std::string(buf) : std::string(".");
 }
 
 }  // namespace
@@ -69,7 +64,7 @@ Result<std::pair<hooks::HookSpec, hooks::Targets>> install_plan(Context& ctx, co
                                                                 const std::string& claude_md,
                                                                 const std::string& command,
                                                                 const std::string& project) {
-  if (Status s = check_home(ctx.fs, ctx.home); !s.ok()) return s.error();
+  MEMSIM_TRY(check_home(ctx.fs, ctx.home));
   auto home = ctx.fs.real_path(ctx.home.root());
   if (!home.ok()) return home.error();
   hooks::HookSpec spec;
@@ -83,9 +78,9 @@ Result<std::pair<hooks::HookSpec, hooks::Targets>> install_plan(Context& ctx, co
     if (!self.ok()) return Error{"cannot find the memsim binary (give --command PATH)"};
     spec.command = *self;
   }
-  for (const hooks::Lens& l : hooks::load_lenses(ctx.fs, ctx.home).lenses) spec.lens_tool_matches.push_back(l.tool_match);
+  for (const Lens& l : load_lenses(ctx.fs, ctx.home).lenses) spec.lens_tool_matches.push_back(l.tool_match);
   const char* user_home = std::getenv("HOME");
-  auto project_dir = ctx.fs.real_path(project.empty() ? cwd() : project);
+  auto project_dir = ctx.fs.real_path(project.empty() ? current_dir() : project);
   if (!project_dir.ok()) return project_dir.error();
   auto targets = hooks::resolve_targets(scope, settings, claude_md, *project_dir, user_home ? user_home : "",
                                         Home(*home).index_path());
@@ -99,7 +94,7 @@ Result<hooks::CronSpec> cron_plan(Context& ctx, const hooks::HookSpec& spec, con
   c.command = spec.command;
   c.home = spec.home;
   c.wake_command = wake_command;
-  auto dir = ctx.fs.real_path(project.empty() ? cwd() : project);
+  auto dir = ctx.fs.real_path(project.empty() ? current_dir() : project);
   if (!dir.ok()) return dir.error();
   c.project = *dir;
   if (at.size() != 5 || at[2] != ':' || !std::isdigit(static_cast<unsigned char>(at[0])) ||
@@ -110,7 +105,7 @@ Result<hooks::CronSpec> cron_plan(Context& ctx, const hooks::HookSpec& spec, con
   c.minute = (at[3] - '0') * 10 + (at[4] - '0');
   if (c.hour > 23 || c.minute > 59) return Error{"--cron-at: '" + at + "' is not a time of day"};
   if (wake_command.find_first_not_of(" \t") == std::string::npos) return Error{"--wake-command is empty"};
-  if (Status s = hooks::check_cron_spec(c); !s.ok()) return s.error();
+  MEMSIM_TRY(hooks::check_cron_spec(c));
   return c;
 }
 
@@ -158,7 +153,7 @@ int install_cron(Context& ctx, const Options& o, const hooks::HookSpec& spec) {
     return 0;
   }
   if (!current.empty()) {
-    const std::string dir = join_path(ctx.home.runtime_dir(), "backups");
+    const std::string dir = ctx.home.backups_dir();
     if (Status s = ctx.fs.make_dir(dir); !s.ok()) return ctx.fail(s.message());
     auto b = backup(ctx.fs, join_path(dir, "crontab"), current, ctx.clock->now());
     if (!b.ok()) return ctx.fail(b.message());

@@ -98,8 +98,8 @@ Command register_status(CLI::App& app, CommonOptions& common) {
             }
             auto budgets = file_budgets(ctx.fs, ctx.home, &r.corpus);
             if (!budgets.ok()) return ctx.fail(budgets.message());
-            const nlohmann::json last_tick = state_json(ctx.fs, last_tick_path(ctx.home));
-            const nlohmann::json cue_file = state_json(ctx.fs, cue_path(ctx.home));
+            const nlohmann::json last_tick = state_json(ctx.fs, ctx.home.last_tick_path());
+            const nlohmann::json cue_file = state_json(ctx.fs, ctx.home.cue_path());
             nlohmann::json cue = nullptr;
             if (cue_file.is_object() && cue_file.contains("items") && cue_file["items"].is_array()) {
               std::map<std::string, int> kinds;

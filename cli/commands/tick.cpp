@@ -5,7 +5,6 @@
 #include "commands/context.h"
 #include "memsim/json_io.h"
 #include "memsim/cue_sources.h"
-#include "memsim/lens.h"
 #include "memsim/process.h"
 #include "memsim/tick.h"
 
@@ -48,8 +47,7 @@ Command register_tick(CLI::App& app, CommonOptions& common) {
   return {sub, [commit](Context& ctx) -> int {
             auto policy = ctx.policy();
             if (!policy.ok()) return ctx.fail(policy.message());
-            auto t = run_tick(ctx.fs, ctx.home, *ctx.clock, *policy,
-                              {promotion_cue(policy->gates), hooks::lens_cue()});
+            auto t = run_tick(ctx.fs, ctx.home, *ctx.clock, *policy);
             if (!t.ok()) return ctx.fail(t.message());
             std::string committed;
             if (*commit && !t->guarded) {
@@ -86,7 +84,7 @@ Command register_tick(CLI::App& app, CommonOptions& common) {
             ctx.out << "notes leaving their " << policy->short_term_days << "-day window: " << t->notes_leaving.size()
                     << "\n";
             for (const auto& n : t->notes_leaving) ctx.out << "  " << n.rel_path << "\n";
-            ctx.out << "cue: " << t->cue.size() << " item(s) in " << cue_path(ctx.home) << "\n";
+            ctx.out << "cue: " << t->cue.size() << " item(s) in " << ctx.home.cue_path() << "\n";
             if (!committed.empty()) ctx.out << committed << "\n";
             if (*commit && t->guarded) ctx.out << "nothing committed: the tick was guarded\n";
             return 0;

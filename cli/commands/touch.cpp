@@ -6,6 +6,7 @@
 #include "memsim/json_io.h"
 #include "memsim/journal.h"
 #include "memsim/memory_file.h"
+#include "memsim/touch.h"
 
 namespace memsim::cli {
 
@@ -21,24 +22,21 @@ Command register_touch(CLI::App& app, CommonOptions& common) {
   sub->add_option("--session", args->session, "session id recorded in the journal (default cli)");
   return {sub, [args](Context& ctx) -> int {
             if (Status s = check_home(ctx.fs, ctx.home); !s.ok()) return ctx.fail(s.message());
-            const std::string name = base_name(args->file);
-            if (args->file.find('/') != std::string::npos) {
-              // A path must lead into this home's memory/, and not through a link.
-              auto real_dir = ctx.fs.real_path(ctx.home.memory_dir());
-              auto real_parent = ctx.fs.real_path(args->file.substr(0, args->file.rfind('/') + 1));
-              if (!real_dir.ok() || !real_parent.ok() || *real_dir != *real_parent)
-                return ctx.fail(args->file + ": not inside " + ctx.home.memory_dir());
-            }
-            if (!is_memory_name(name))
+            // A bare name is a file of this home's memory/; a path must lead into it.
+            const bool bare = args->file.find('/') == std::string::npos;
+            if (bare && !is_memory_name(args->file))
               return ctx.fail(args->file + ": not a memory file name (<type>_<topic>.md)");
-            auto info = ctx.fs.stat(ctx.home.memory_path(name));
-            if (!info.ok()) return ctx.fail(info.message());
-            if (info->kind != FileKind::kRegular)
-              return ctx.fail(ctx.home.memory_path(name) + ": no such memory file");
-            Touch t{ctx.clock->now(), args->tool, name, args->session};
+            auto name = memory_file_of(ctx.fs, ctx.home, bare ? ctx.home.memory_path(args->file) : args->file,
+                                       current_dir(), false);
+            if (!name.ok()) return ctx.fail(name.message());
+            if (name->empty() && bare) return ctx.fail(ctx.home.memory_path(args->file) + ": no such memory file");
+            if (name->empty())
+              return ctx.fail(args->file + ": not inside " + ctx.home.memory_dir() +
+                              " as a <type>_<topic>.md file (or reached through a link, or missing)");
+            Touch t{ctx.clock->now(), args->tool, *name, args->session};
             if (Status s = append_touch(ctx.fs, ctx.home, t); !s.ok()) return ctx.fail(s.message());
             if (ctx.json)
-              ctx.out << dump_json(nlohmann::json{{"file", name}, {"time", format_instant(t.time)}, {"tool", t.tool},
+              ctx.out << dump_json(nlohmann::json{{"file", *name}, {"time", format_instant(t.time)}, {"tool", t.tool},
                                         {"session", t.session}})
                       << "\n";
             return 0;

@@ -235,7 +235,7 @@ Check check_claude_md(Context& ctx, const hooks::Targets& t) {
 // Copies the T2 files (mtimes kept) and policy.yaml into a scratch home.
 Status copy_memories(FileSystem& fs, const Home& from, const Home& to) {
   for (const std::string& d : {to.root(), to.memory_dir(), to.runtime_dir()})
-    if (Status s = fs.make_dir(d); !s.ok()) return s;
+    MEMSIM_TRY(fs.make_dir(d));
   auto entries = fs.list_dir(from.memory_dir());
   if (!entries.ok()) return entries.status();
   for (const DirEntry& e : *entries) {
@@ -243,11 +243,10 @@ Status copy_memories(FileSystem& fs, const Home& from, const Home& to) {
     auto text = fs.read_file(from.memory_path(e.name));
     auto info = fs.stat(from.memory_path(e.name));
     if (!text.ok() || !info.ok()) continue;
-    if (Status s = fs.write_file(to.memory_path(e.name), *text); !s.ok()) return s;
-    if (Status s = fs.set_mtime(to.memory_path(e.name), info->mtime); !s.ok()) return s;
+    MEMSIM_TRY(fs.write_file(to.memory_path(e.name), *text));
+    MEMSIM_TRY(fs.set_mtime(to.memory_path(e.name), info->mtime));
   }
-  if (auto p = fs.read_file(join_path(from.root(), "policy.yaml")); p.ok())
-    return fs.write_file(join_path(to.root(), "policy.yaml"), *p);
+  if (auto p = fs.read_file(from.policy_path()); p.ok()) return fs.write_file(to.policy_path(), *p);
   return {};
 }
 
@@ -311,7 +310,7 @@ Check check_synthetic_touch(Context& ctx, const std::vector<hooks::InstalledHook
                                 {{"MEMSIM_NOW", format_instant(t)}, {"MEMSIM_HOOKS", "1"}, {"MEMSIM_PRETOOLUSE", "1"}},
                                 scratch);
   if (!run.ok()) return c.reason = run.message(), c;
-  auto errors = ctx.fs.read_file(join_path(home.runtime_dir(), "hook-errors.log"));
+  auto errors = ctx.fs.read_file(home.hook_errors_path());
   if (run->exit_code != 0)
     return c.reason = "the hook exited " + std::to_string(run->exit_code) + " (hooks must exit 0)", c;
   auto journal = read_journal(ctx.fs, home);

@@ -246,7 +246,7 @@ std::vector<VerifyCheck> live_checks(Context& ctx, const std::vector<hooks::Inst
   }
 
   VerifyCheck errors{"live-hook-errors", true, "no hook logged an error in the scratch home", fix_install};
-  if (auto log = ctx.fs.read_file(home.runtime_dir() + "/hook-errors.log"); log.ok() && !log->empty()) {
+  if (auto log = ctx.fs.read_file(home.hook_errors_path()); log.ok() && !log->empty()) {
     errors.ok = false;
     errors.reason = "runtime/hook-errors.log: " + head(*log, 200);
   }

@@ -100,7 +100,8 @@ TEST_F(Attack, EscapesAndControlCharactersNeverReachAnOutput) {
 }
 
 TEST_F(Attack, AHugePinnedSummaryKeepsTheIndexBounded) {
-  memory("feedback_huge.md", "pin: true\nsummary: \"" + std::string(1 << 20, 'x') + "\"\n");
+  // Under the 1 MiB a memory file may hold, so its summary is read.
+  memory("feedback_huge.md", "pin: true\nsummary: \"" + std::string(900000, 'x') + "\"\n");
   ASSERT_EQ(run({"index"}).code, 0);
   EXPECT_LT(index().size(), 20000u);
   EXPECT_NE(index().find("feedback_huge.md"), std::string::npos);

@@ -76,7 +76,7 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
   }
 
   for (const std::string& dir : {home.root(), home.runtime_dir(), home.candidates_dir()})
-    if (Status s = fs.make_dir(dir); !s.ok()) return s;
+    MEMSIM_TRY(fs.make_dir(dir));
   auto lock = lock_home(fs, home, lock_timeout_ms);
   if (!lock.ok() && max_slots >= 0) {
     st.deferred = true;  // a caller with a deadline hands the work on rather than wait
@@ -124,7 +124,7 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
     }
     if (slot.contested() && !slot.ever_contested) slot.ever_contested = true;
     if (changed)
-      if (Status s = save_slot(fs, home, slot); !s.ok()) return s;
+      MEMSIM_TRY(save_slot(fs, home, slot));
   }
   return Status::Ok();
 }

@@ -5,6 +5,7 @@
 
 #include "memsim/atoms.h"
 #include "memsim/promote.h"
+#include "memsim/render.h"
 
 namespace memsim {
 
@@ -29,22 +30,23 @@ void add_near_duplicate_items(const std::vector<Finding>& findings, std::vector<
   }
 }
 
-CueSource promotion_cue(const GateRules& gates) {
-  return [gates](FileSystem& fs, const Home& home, const Ranked&, Seconds now, std::vector<CueItem>& out) {
-    auto plan = plan_promotions(fs, home, nullptr, gates, now);
-    if (!plan.ok()) {
-      out.push_back({"candidates-unreadable", {"candidates/"}, plan.message()});
-      return;
-    }
-    for (const Proposal& p : *plan) {
-      if (p.to != "L2" || (!p.moves && p.blocks.size() != 1)) continue;
-      const std::string file = "candidates/" + slot_file_for(p.key);
-      if (p.moves)
-        out.push_back({"promotion-ready", {file}, p.id + " \"" + p.claim + "\" passes L1 -> L2: memsim promote --apply"});
-      else
-        out.push_back({"promotion-near", {file}, p.id + " \"" + p.claim + "\": " + p.blocks.front()});
-    }
-  };
+void add_promotion_items(FileSystem& fs, const Home& home, const GateRules& gates, Seconds now,
+                         std::vector<CueItem>& out) {
+  auto plan = plan_promotions(fs, home, nullptr, gates, now);
+  if (!plan.ok()) {
+    out.push_back({"candidates-unreadable", {"candidates/"}, plan.message()});
+    return;
+  }
+  for (const Proposal& p : *plan) {
+    if (p.to != "L2" || (!p.moves && p.blocks.size() != 1)) continue;
+    const std::string file = "candidates/" + slot_file_for(p.key);
+    // The claim came from a transcript, and the wake's model reads the cue.
+    const std::string claim = " \"" + render_line(p.claim, 300) + "\"";
+    if (p.moves)
+      out.push_back({"promotion-ready", {file}, p.id + claim + " passes L1 -> L2: memsim promote --apply"});
+    else
+      out.push_back({"promotion-near", {file}, p.id + claim + ": " + p.blocks.front()});
+  }
 }
 
 }  // namespace memsim

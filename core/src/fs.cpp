@@ -18,7 +18,8 @@ std::string base_name(std::string_view path) {
 namespace {
 
 Error over_cap(const std::string& path, std::int64_t size, std::int64_t max_bytes) {
-  return Error{path + ": " + std::to_string(size) + " bytes, over the " + std::to_string(max_bytes) + "-byte limit"};
+  return Error{path + ": " + std::to_string(size) + " bytes, over the " + std::to_string(max_bytes) + "-byte limit",
+               ErrorCode::kInvalid};
 }
 
 }  // namespace

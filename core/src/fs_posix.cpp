@@ -19,7 +19,8 @@ namespace {
 
 // The one place where errno becomes an Error.
 Error posix_error(const std::string& context, int err) {
-  return Error{context + ": " + std::strerror(err)};
+  const ErrorCode code = err == ENOENT || err == ENOTDIR ? ErrorCode::kNotFound : ErrorCode::kIo;
+  return Error{context + ": " + std::strerror(err), code};
 }
 
 class FdCloser {
@@ -79,7 +80,7 @@ Result<std::string> PosixFileSystem::read_file(const std::string& path) {
   FdCloser closer(fd);
   struct stat st;
   if (::fstat(fd, &st) != 0) return posix_error(path, errno);
-  if (!S_ISREG(st.st_mode)) return Error{path + ": not a regular file"};
+  if (!S_ISREG(st.st_mode)) return Error{path + ": not a regular file", ErrorCode::kCorrupt};
   std::string out;
   out.resize(static_cast<size_t>(st.st_size));
   size_t got = 0;
@@ -138,7 +139,7 @@ Status PosixFileSystem::write_file(const std::string& path, std::string_view dat
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0666);
   if (fd < 0) return posix_error(path, errno);
   FdCloser closer(fd);
-  if (Status s = write_all(fd, data, path); !s.ok()) return s;
+  MEMSIM_TRY(write_all(fd, data, path));
   if (::fsync(fd) != 0) return posix_error(path, errno);
   if (::close(closer.release()) != 0) return posix_error(path, errno);
   return {};
@@ -181,7 +182,7 @@ Result<std::unique_ptr<FileLock>> PosixFileSystem::lock(const std::string& path,
   while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno != EWOULDBLOCK && errno != EINTR) return posix_error(path, errno);
     if (std::chrono::steady_clock::now() >= deadline)
-      return Error{path + ": lock is held by another process"};
+      return Error{path + ": lock is held by another process", ErrorCode::kBusy};
     std::this_thread::sleep_for(pause);
     if (pause < std::chrono::milliseconds(20)) pause *= 2;
   }

@@ -39,7 +39,7 @@ std::string section(const Redactor& redactor, const std::string& title, const st
 Result<std::string> archive_name(FileSystem& fs, const Home& home, const std::string& stamp) {
   for (int n = 1; n < 1000; ++n) {
     const std::string name = stamp + (n == 1 ? "" : "-" + std::to_string(n)) + ".md";
-    auto info = fs.stat(join_path(handoffs_dir(home), name));
+    auto info = fs.stat(join_path(home.handoffs_dir(), name));
     if (!info.ok()) return info.error();
     if (info->kind == FileKind::kMissing) return name;
   }
@@ -55,12 +55,10 @@ std::string stamp_of(Seconds t) {
 
 }  // namespace
 
-std::string handoff_path(const Home& home) { return home.memory_path("HANDOFF.md"); }
-std::string handoffs_dir(const Home& home) { return join_path(home.memory_dir(), "handoffs"); }
 
 Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                     const Redactor& redactor, const HandoffRequest& req) {
-  if (Status s = check_home(fs, home); !s.ok()) return s.error();
+  MEMSIM_TRY(check_home(fs, home));
   std::size_t total = 0;
   for (const auto* list : {&req.done, &req.in_progress, &req.next, &req.decisions, &req.gotchas}) {
     for (const std::string& item : *list) {
@@ -104,7 +102,7 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
   {
     auto lock = lock_home(fs, home, policy.lock_timeout_ms);
     if (!lock.ok()) return lock.error();
-    const std::string path = handoff_path(home);
+    const std::string path = home.handoff_path();
     auto info = fs.stat(path);
     if (!info.ok()) return info.error();
     if (info->kind != FileKind::kRegular && info->kind != FileKind::kMissing)
@@ -128,9 +126,9 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
         if (const Field* f = fm.find("created"); f && f->value) created = parse_instant(*f->value);
       // Copied aside, not moved: until the rename below replaces it, the pending
       // handoff stays where the next session looks for it.
-      Status s = fs.make_dir(handoffs_dir(home));
+      Status s = fs.make_dir(home.handoffs_dir());
       auto name = s.ok() ? archive_name(fs, home, stamp_of(created.value_or(info->mtime))) : Result<std::string>(s.error());
-      if (name.ok()) s = replace_file(fs, join_path(handoffs_dir(home), *name), *old);
+      if (name.ok()) s = replace_file(fs, join_path(home.handoffs_dir(), *name), *old);
       if (!name.ok() || !s.ok()) {
         (void)fs.remove(tmp);
         return name.ok() ? s.error() : name.error();
@@ -148,7 +146,7 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
 
 Result<std::optional<std::string>> consume_handoff(FileSystem& fs, const Home& home, const Clock& clock,
                                                    int timeout_ms, std::string_view session) {
-  const std::string path = handoff_path(home);
+  const std::string path = home.handoff_path();
   // Consumed handoffs stay where they are, so "no handoff pending" is the common
   // case at every session start: it is decided without the home's lock, which
   // an index run may hold for a while. Only a pending one is read again under it.
@@ -180,7 +178,7 @@ Result<std::optional<std::string>> consume_handoff(FileSystem& fs, const Home& h
   } else {
     return Error{"memory/HANDOFF.md: unreadable frontmatter; not injected"};
   }
-  if (Status s = replace_file(fs, path, marked); !s.ok()) return s.error();
+  MEMSIM_TRY(replace_file(fs, path, marked));
   return std::optional<std::string>(frontmatter_body(body));
 }
 

@@ -21,22 +21,38 @@ std::string Home::staged_dir() const { return join_path(root_, "staged"); }
 std::string Home::runtime_dir() const { return join_path(root_, "runtime"); }
 std::string Home::state_dir() const { return join_path(runtime_dir(), "state"); }
 std::string Home::journal_path() const { return join_path(runtime_dir(), "access.log"); }
+std::string Home::journal_dir() const { return join_path(runtime_dir(), "journal"); }
+std::string Home::journal_archive_dir() const { return join_path(journal_dir(), "archive"); }
 std::string Home::lock_path() const { return join_path(runtime_dir(), "lock"); }
+std::string Home::policy_path() const { return join_path(root_, "policy.yaml"); }
+std::string Home::gitignore_path() const { return join_path(root_, ".gitignore"); }
+std::string Home::handoff_path() const { return memory_path("HANDOFF.md"); }
+std::string Home::handoffs_dir() const { return memory_path("handoffs"); }
+std::string Home::hook_errors_path() const { return join_path(runtime_dir(), "hook-errors.log"); }
+std::string Home::forget_log_path() const { return join_path(runtime_dir(), "forget.log"); }
+std::string Home::search_db_path() const { return join_path(runtime_dir(), "search.db"); }
+std::string Home::sessions_dir() const { return join_path(runtime_dir(), "sessions"); }
+std::string Home::backups_dir() const { return join_path(runtime_dir(), "backups"); }
+std::string Home::cue_path() const { return join_path(state_dir(), "cue.json"); }
+std::string Home::last_tick_path() const { return join_path(state_dir(), "last-tick.json"); }
+std::string Home::sits_path() const { return join_path(state_dir(), "sits.log"); }
+std::string Home::tick_log_path() const { return join_path(runtime_dir(), "tick.log"); }
+std::string Home::wake_log_path() const { return join_path(runtime_dir(), "wake.log"); }
 
 Status check_home(FileSystem& fs, const Home& home) {
   auto root = fs.stat(home.root());
   if (!root.ok()) return root.status();
   if (root->kind == FileKind::kMissing)
-    return Error{home.root() + ": no such home (create one with `memsim init --apply`)"};
+    return Error{home.root() + ": no such home (create one with `memsim init --apply`)", ErrorCode::kNotFound};
   auto mem = fs.stat(home.memory_dir());
   if (!mem.ok()) return mem.status();
   if (mem->kind != FileKind::kDirectory)
-    return Error{home.root() + ": not a memsim home (no memory/ directory; see `memsim init`)"};
+    return Error{home.root() + ": not a memsim home (no memory/ directory; see `memsim init`)", ErrorCode::kNotFound};
   return {};
 }
 
 Result<std::unique_ptr<FileLock>> lock_home(FileSystem& fs, const Home& home, int timeout_ms) {
-  if (Status s = fs.make_dir(home.runtime_dir()); !s.ok()) return s.error();
+  MEMSIM_TRY(fs.make_dir(home.runtime_dir()));
   return fs.lock(home.lock_path(), timeout_ms);
 }
 

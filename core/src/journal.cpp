@@ -66,30 +66,24 @@ JournalRead parse_journal(std::string_view text) {
 
 namespace {
 
-std::string segments_dir(const Home& home) { return join_path(home.runtime_dir(), "journal"); }
-std::string archive_dir(const Home& home) { return join_path(segments_dir(home), "archive"); }
-
 // The pending segments, oldest first (their stamps sort by time).
 Result<std::vector<std::string>> pending_segments(FileSystem& fs, const Home& home) {
   std::vector<std::string> out;
-  auto info = fs.stat(segments_dir(home));
+  auto info = fs.stat(home.journal_dir());
   if (!info.ok()) return info.error();
   if (info->kind != FileKind::kDirectory) return out;
-  auto entries = fs.list_dir(segments_dir(home));
+  auto entries = fs.list_dir(home.journal_dir());
   if (!entries.ok()) return entries.error();
   for (const DirEntry& e : *entries)
     if (e.kind == FileKind::kRegular && e.name.starts_with("pending-") && e.name.ends_with(".log"))
-      out.push_back(join_path(segments_dir(home), e.name));
+      out.push_back(join_path(home.journal_dir(), e.name));
   std::sort(out.begin(), out.end());
   return out;
 }
 
 Status read_into(FileSystem& fs, const std::string& path, JournalRead& out) {
-  auto info = fs.stat(path);
-  if (!info.ok()) return info.status();
-  if (info->kind == FileKind::kMissing) return {};
   auto text = fs.read_file(path);
-  if (!text.ok()) return text.status();
+  if (!text.ok()) return text.code() == ErrorCode::kNotFound ? Status() : text.status();
   JournalRead part = parse_journal(*text);
   out.bad_lines += part.bad_lines;
   for (Touch& t : part.touches) out.touches.push_back(std::move(t));
@@ -111,8 +105,8 @@ Result<JournalRead> read_journal(FileSystem& fs, const Home& home) {
   auto segments = pending_segments(fs, home);
   if (!segments.ok()) return segments.error();
   for (const std::string& s : *segments)
-    if (Status st = read_into(fs, s, out); !st.ok()) return st.error();
-  if (Status st = read_into(fs, home.journal_path(), out); !st.ok()) return st.error();
+    MEMSIM_TRY(read_into(fs, s, out));
+  MEMSIM_TRY(read_into(fs, home.journal_path(), out));
   return out;
 }
 
@@ -130,23 +124,23 @@ Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now
     // twice in the archive, never nowhere.
     const std::string name = base_name(path);  // pending-YYYYMMDDT...
     const std::string month = name.size() >= 14 ? name.substr(8, 4) + "-" + name.substr(12, 2) : "unknown";
-    if (Status s = fs.make_dir(archive_dir(home)); !s.ok()) return s.error();
-    if (Status s = fs.append_file(join_path(archive_dir(home), month + ".log"), *text); !s.ok()) return s.error();
-    if (Status s = fs.remove(path); !s.ok()) return s.error();
+    MEMSIM_TRY(fs.make_dir(home.journal_archive_dir()));
+    MEMSIM_TRY(fs.append_file(join_path(home.journal_archive_dir(), month + ".log"), *text));
+    MEMSIM_TRY(fs.remove(path));
     ++c.archived;
   }
   auto info = fs.stat(home.journal_path());
   if (!info.ok()) return info.error();
   if (info->kind == FileKind::kRegular && info->size > kJournalRotateBytes) {
-    if (Status s = fs.make_dir(segments_dir(home)); !s.ok()) return s.error();
-    std::string target = join_path(segments_dir(home), "pending-" + stamp_of(now) + ".log");
+    MEMSIM_TRY(fs.make_dir(home.journal_dir()));
+    std::string target = join_path(home.journal_dir(), "pending-" + stamp_of(now) + ".log");
     for (int n = 2;; ++n) {
       auto there = fs.stat(target);
       if (!there.ok()) return there.error();
       if (there->kind == FileKind::kMissing) break;
-      target = join_path(segments_dir(home), "pending-" + stamp_of(now) + "-" + std::to_string(n) + ".log");
+      target = join_path(home.journal_dir(), "pending-" + stamp_of(now) + "-" + std::to_string(n) + ".log");
     }
-    if (Status s = fs.rename(home.journal_path(), target); !s.ok()) return s.error();
+    MEMSIM_TRY(fs.rename(home.journal_path(), target));
     c.rotated = true;
   }
   return c;
@@ -155,7 +149,7 @@ Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now
 Status append_touch(FileSystem& fs, const Home& home, const Touch& t) {
   auto line = format_touch(t);
   if (!line.ok()) return line.status();
-  if (Status s = fs.make_dir(home.runtime_dir()); !s.ok()) return s;
+  MEMSIM_TRY(fs.make_dir(home.runtime_dir()));
   return fs.append_file(home.journal_path(), *line);
 }
 

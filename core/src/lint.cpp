@@ -25,13 +25,6 @@ std::string_view severity_name(Severity s) {
   return "";
 }
 
-bool is_known_type(std::string_view t) {
-  static const std::set<std::string_view> kTypes = {"feedback", "project",  "reference",
-                                                    "user",     "process",  "handoff",
-                                                    "preference", "decision", "person"};
-  return kTypes.count(t) > 0;
-}
-
 std::string vague_summary_reason(std::string_view summary, std::string_view stem) {
   static const std::set<std::string> kFiller = {
       "a", "an", "the", "notes", "note", "misc", "miscellaneous", "stuff", "things", "thing",

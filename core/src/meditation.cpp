@@ -11,7 +11,6 @@ namespace memsim {
 
 namespace {
 
-std::string sits_path(const Home& home) { return join_path(home.state_dir(), "sits.log"); }
 
 const char* shelf_name(Shelf s) { return s == Shelf::kAwareness ? "awareness" : "instrumental"; }
 
@@ -67,10 +66,10 @@ Result<std::vector<MeditationObject>> load_meditations(FileSystem& fs, const Hom
 
 Result<std::vector<Sit>> read_sits(FileSystem& fs, const Home& home) {
   std::vector<Sit> out;
-  auto info = fs.stat(sits_path(home));
+  auto info = fs.stat(home.sits_path());
   if (!info.ok()) return info.error();
   if (info->kind != FileKind::kRegular) return out;
-  auto text = fs.read_file(sits_path(home));
+  auto text = fs.read_file(home.sits_path());
   if (!text.ok()) return text.error();
   std::string_view rest = *text;
   while (!rest.empty()) {
@@ -131,8 +130,8 @@ Status record_sit(FileSystem& fs, const Home& home, const MeditationObject& obje
   if (fm.state != FrontmatterState::kOk) return Error{path + ": no readable frontmatter"};
   if (Status s = replace_file(fs, path, rewrite_fields(*text, fm, {{"last_used", format_instant(now)}})); !s.ok())
     return s;
-  if (Status s = fs.make_dir(home.state_dir()); !s.ok()) return s;
-  return fs.append_file(sits_path(home),
+  MEMSIM_TRY(fs.make_dir(home.state_dir()));
+  return fs.append_file(home.sits_path(),
                         format_instant(now) + " " + object.name + " " + shelf_name(object.shelf) + "\n");
 }
 

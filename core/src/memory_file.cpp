@@ -1,5 +1,7 @@
 #include "memsim/memory_file.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -85,21 +87,19 @@ class Reader {
 
 }  // namespace
 
-std::string_view confidence_name(Confidence c) {
-  switch (c) {
-    case Confidence::kInferred: return "inferred";
-    case Confidence::kObserved: return "observed";
-    case Confidence::kStated: return "stated";
-    case Confidence::kVerified: return "verified";
-  }
-  return "inferred";
+bool is_known_type(std::string_view type) {
+  return std::find(kMemoryTypes.begin(), kMemoryTypes.end(), type) != kMemoryTypes.end();
 }
 
+std::string_view confidence_name(Confidence c) { return kConfidenceNames[static_cast<std::size_t>(c)]; }
+
 std::optional<Confidence> parse_confidence(std::string_view name) {
-  for (Confidence c : {Confidence::kInferred, Confidence::kObserved, Confidence::kStated, Confidence::kVerified})
-    if (name == confidence_name(c)) return c;
+  for (std::size_t i = 0; i < kConfidenceNames.size(); ++i)
+    if (name == kConfidenceNames[i]) return static_cast<Confidence>(i);
   return std::nullopt;
 }
+
+bool is_superseded_status(std::string_view status) { return status.starts_with("superseded"); }
 
 double round1(double x) { return std::round(x * 10.0) / 10.0; }
 

@@ -6,6 +6,8 @@
 #include <functional>
 #include <map>
 
+#include "memsim/home.h"
+
 namespace memsim {
 
 namespace {
@@ -71,13 +73,13 @@ Status apply_policy_yaml(Policy& p, const std::string& text, const std::string& 
 
 Result<Policy> load_policy(FileSystem& fs, const std::string& home_root) {
   Policy p;
-  const std::string path = join_path(home_root, "policy.yaml");
+  const std::string path = Home(home_root).policy_path();
   auto info = fs.stat(path);
   if (!info.ok()) return info.error();
   if (info->kind == FileKind::kMissing) return p;
   auto text = fs.read_file(path);
   if (!text.ok()) return text.error();
-  if (Status s = apply_policy_yaml(p, *text, path); !s.ok()) return s.error();
+  MEMSIM_TRY(apply_policy_yaml(p, *text, path));
   return p;
 }
 

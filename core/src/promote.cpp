@@ -158,9 +158,9 @@ Status backup(FileSystem& fs, const Home& home, const std::string& path, Seconds
   if (info->kind != FileKind::kRegular) return Status::Ok();
   auto text = fs.read_file(path);
   if (!text.ok()) return text.status();
-  const std::string dir = join_path(home.runtime_dir(), "backups");
-  if (Status s = fs.make_dir(home.runtime_dir()); !s.ok()) return s;
-  if (Status s = fs.make_dir(dir); !s.ok()) return s;
+  const std::string dir = home.backups_dir();
+  MEMSIM_TRY(fs.make_dir(home.runtime_dir()));
+  MEMSIM_TRY(fs.make_dir(dir));
   return replace_file(fs, join_path(dir, base_name(path) + "." + stamp(now)), *text);
 }
 
@@ -220,8 +220,8 @@ Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_
   for (const Proposal& p : plan) {
     if (!p.moves) continue;
     const Home& target = p.to == "L3" && user_home ? *user_home : home;
-    if (Status s = fs.make_dir(target.runtime_dir()); !s.ok()) return s.error();
-    if (Status s = fs.make_dir(target.staged_dir()); !s.ok()) return s.error();
+    MEMSIM_TRY(fs.make_dir(target.runtime_dir()));
+    MEMSIM_TRY(fs.make_dir(target.staged_dir()));
     auto lock = lock_home(fs, target, 5000);
     if (!lock.ok()) return lock.error();
     const std::string text = "---\nid: " + p.id + "\nto: " + p.to + "\nkind: " + p.kind + "\nkey: " + p.key +
@@ -230,8 +230,8 @@ Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_
                              "\nprojects: " + std::to_string(p.evidence.projects) + "\nstaged: " + format_instant(now) +
                              "\nquote: " + yaml_quote(scrub_home_paths(p.quote)) + "\n---\n" + scrub_home_paths(p.claim) +
                              "\n";
-    if (Status s = replace_file(fs, join_path(target.staged_dir(), p.id + ".md"), text); !s.ok()) return s.error();
-    if (Status s = mark_status(fs, target, p.id, "staged", ""); !s.ok()) return s.error();
+    MEMSIM_TRY(replace_file(fs, join_path(target.staged_dir(), p.id + ".md"), text));
+    MEMSIM_TRY(mark_status(fs, target, p.id, "staged", ""));
     ++written;
   }
   return written;
@@ -279,7 +279,7 @@ Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, c
   Adopted out{"", "", s.to, s.kind, claim, scrub_home_paths(s.quote), s.sessions, s.days};
   std::string& target = out.path;
   if (s.to == "L2") {
-    if (Status st = check_home(fs, home); !st.ok()) return st.error();
+    MEMSIM_TRY(check_home(fs, home));
     const std::string type = type_for_kind(s.kind);
     const std::string base = type + "_" + topic_for_key(s.key);
     std::string stem = base;
@@ -298,7 +298,7 @@ Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, c
                              "\ncreated: " + date + "\nlast_updated: " + date + "\nconfidence: " + s.confidence +
                              "\nkey: " + yaml_quote(s.key) + "\n---\n" + claim + "\n\nPromoted from L1 by recurrence: " +
                              plural(s.sessions, "session") + " over " + plural(s.days, "day") + ".\n";
-    if (Status st = replace_file(fs, target, text); !st.ok()) return st.error();
+    MEMSIM_TRY(replace_file(fs, target, text));
   } else {
     const Home& user = *from;
     target = user.identity_path();
@@ -323,12 +323,12 @@ Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, c
         if (next != std::string::npos && insert >= 2 && text[insert - 2] == '\n') --insert;
         text.insert(insert, line);
       }
-      if (Status st = backup(fs, user, target, now); !st.ok()) return st.error();
-      if (Status st = replace_file(fs, target, text); !st.ok()) return st.error();
+      MEMSIM_TRY(backup(fs, user, target, now));
+      MEMSIM_TRY(replace_file(fs, target, text));
     }
   }
-  if (Status st = mark_status(fs, *from, id, "adopted", s.to); !st.ok()) return st.error();
-  if (Status st = fs.remove(join_path(from->staged_dir(), id + ".md")); !st.ok()) return st.error();
+  MEMSIM_TRY(mark_status(fs, *from, id, "adopted", s.to));
+  MEMSIM_TRY(fs.remove(join_path(from->staged_dir(), id + ".md")));
   return out;
 }
 

@@ -7,7 +7,7 @@
 namespace memsim {
 
 bool is_closed(const MemoryMeta& meta, Seconds now) {
-  if (meta.status && meta.status->rfind("superseded", 0) == 0) return true;
+  if (meta.status && is_superseded_status(*meta.status)) return true;
   return meta.valid_until && *meta.valid_until <= day_of(now);
 }
 

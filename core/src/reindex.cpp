@@ -17,7 +17,7 @@ Result<bool> write_if_changed(FileSystem& fs, const std::string& path, const std
     auto old = fs.read_file(path);
     if (old.ok() && *old == data) return false;
   }
-  if (Status s = replace_file(fs, path, data); !s.ok()) return s.error();
+  MEMSIM_TRY(replace_file(fs, path, data));
   return true;
 }
 
@@ -29,7 +29,7 @@ bool recently_changed(Seconds mtime, Seconds now, const Policy& policy) {
 
 Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock,
                               const Policy& policy, ReindexOptions options) {
-  if (Status s = check_home(fs, home); !s.ok()) return s.error();
+  MEMSIM_TRY(check_home(fs, home));
   std::unique_ptr<FileLock> lock;
   if (options.write && !options.locked) {
     auto l = lock_home(fs, home, policy.lock_timeout_ms);

@@ -37,7 +37,7 @@ Result<std::string> file_name(const RememberRequest& r) {
 
 Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                 const Redactor& redactor, const RememberRequest& req) {
-  if (Status s = check_home(fs, home); !s.ok()) return s.error();
+  MEMSIM_TRY(check_home(fs, home));
   auto file = file_name(req);
   if (!file.ok()) return file.error();
   if (req.summary.size() > kRememberMaxSummaryBytes)
@@ -51,7 +51,7 @@ Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& c
   for (auto [field, text] : {std::pair<std::string_view, std::string_view>{"name", req.name},
                              {"summary", req.summary}, {"body", req.body},
                              {"key", req.key ? std::string_view(*req.key) : std::string_view()}})
-    if (Status s = refuse_secret(redactor, field, text); !s.ok()) return s.error();
+    MEMSIM_TRY(refuse_secret(redactor, field, text));
 
   RememberResult out;
   out.file = *file;
@@ -71,7 +71,7 @@ Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& c
     std::string body = req.body.find_first_not_of(" \t\r\n") == std::string::npos ? summary : req.body;
     if (!body.ends_with('\n')) body += '\n';
     text += "---\n" + body;
-    if (Status s = replace_file(fs, home.memory_path(out.file), text); !s.ok()) return s.error();
+    MEMSIM_TRY(replace_file(fs, home.memory_path(out.file), text));
     out.text = std::move(text);
   }
   if (auto rep = reindex(fs, home, clock, policy); !rep.ok())

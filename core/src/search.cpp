@@ -205,7 +205,7 @@ Status store_lengths(Index& ix) {
     }
     if (rc != SQLITE_DONE) return ix.fail("cannot read");
   }
-  if (Status s = ix.exec("DELETE FROM lengths"); !s.ok()) return s;
+  MEMSIM_TRY(ix.exec("DELETE FROM lengths"));
   auto ins = ix.prepare("INSERT INTO lengths(chunk, data) VALUES(?1, ?2)");
   if (!ins.ok()) return ins.error();
   for (std::size_t first = 0; first < counts.size(); first += kLengthsPerChunk) {
@@ -214,7 +214,7 @@ Status store_lengths(Index& ix) {
     const std::string data = search_detail::pack_lengths({begin, end});
     sqlite3_bind_int64(ins->s, 1, static_cast<std::int64_t>(first / kLengthsPerChunk));
     sqlite3_bind_blob(ins->s, 2, data.data(), static_cast<int>(data.size()), SQLITE_TRANSIENT);
-    if (Status s = step_done(ix, ins->s); !s.ok()) return s;
+    MEMSIM_TRY(step_done(ix, ins->s));
   }
   return {};
 }
@@ -238,8 +238,8 @@ Status sync(Index& ix, FileSystem& fs, const Home& home, const Policy& policy, c
     if (version != -1 && version != kSchemaVersion) return Error{"schema version differs"};
     if (have_fp && stored_fp == fp && version == kSchemaVersion) return {};
   }
-  if (Status s = ix.prepare_writes(); !s.ok()) return s;
-  if (Status s = ix.exec("BEGIN IMMEDIATE"); !s.ok()) return s;
+  MEMSIM_TRY(ix.prepare_writes());
+  MEMSIM_TRY(ix.exec("BEGIN IMMEDIATE"));
   struct Known {
     std::int64_t id, mtime, size;
   };
@@ -265,7 +265,7 @@ Status sync(Index& ix, FileSystem& fs, const Home& home, const Policy& policy, c
   auto drop = [&](std::int64_t id) -> Status {
     for (sqlite3_stmt* s : {del_doc->s, del_fts->s}) {
       sqlite3_bind_int64(s, 1, id);
-      if (Status st = step_done(ix, s); !st.ok()) return st;
+      MEMSIM_TRY(step_done(ix, s));
     }
     return {};
   };
@@ -276,7 +276,7 @@ Status sync(Index& ix, FileSystem& fs, const Home& home, const Policy& policy, c
       const Known k = it->second;
       known.erase(it);
       if (k.mtime == f.info.mtime && k.size == f.info.size) continue;
-      if (Status s = drop(k.id); !s.ok()) return s;
+      MEMSIM_TRY(drop(k.id));
       reuse = k.id;
     }
     const Memory m = load_memory(fs, home, f.name, f.info, policy);
@@ -293,29 +293,29 @@ Status sync(Index& ix, FileSystem& fs, const Home& home, const Policy& policy, c
     bind_text(s, 4, effective_summary(meta));
     sqlite3_bind_int64(s, 5, meta.valid_from.value_or(meta.created.value_or(day_of(f.info.mtime))));
     bind_opt(s, 6, meta.valid_until);
-    sqlite3_bind_int(s, 7, meta.status && meta.status->rfind("superseded", 0) == 0 ? 1 : 0);
+    sqlite3_bind_int(s, 7, meta.status && is_superseded_status(*meta.status) ? 1 : 0);
     sqlite3_bind_int(s, 8, meta.pin ? 1 : 0);
     std::optional<std::string> key;
     if (meta.key && !fold_whitespace(*meta.key).empty()) key = fold_whitespace(*meta.key);
     bind_opt(s, 9, key);
     bind_opt(s, 10, reuse);
-    if (Status st = step_done(ix, s); !st.ok()) return st;
+    MEMSIM_TRY(step_done(ix, s));
     const std::int64_t id = sqlite3_last_insert_rowid(ix.handle());
     s = ins_fts->s;
     sqlite3_bind_int64(s, 1, id);
     bind_text(s, 2, summary_col);
     bind_text(s, 3, stem);
     bind_text(s, 4, body_col);
-    if (Status st = step_done(ix, s); !st.ok()) return st;
+    MEMSIM_TRY(step_done(ix, s));
   }
   for (const auto& [name, k] : known)
-    if (Status s = drop(k.id); !s.ok()) return s;
-  if (Status s = store_lengths(ix); !s.ok()) return s;
+    MEMSIM_TRY(drop(k.id));
+  MEMSIM_TRY(store_lengths(ix));
   auto put = ix.prepare("INSERT OR REPLACE INTO meta(k, v) VALUES('version', ?1), ('fingerprint', ?2)");
   if (!put.ok()) return put.error();
   sqlite3_bind_int64(put->s, 1, kSchemaVersion);
   sqlite3_bind_int64(put->s, 2, fp);
-  if (Status s = step_done(ix, put->s); !s.ok()) return s;
+  MEMSIM_TRY(step_done(ix, put->s));
   return ix.exec("COMMIT");
 }
 
@@ -352,7 +352,7 @@ Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, 
     return {};
   };
   std::size_t keep = 2 * k + 16;
-  if (Status s = score(keep); !s.ok()) return s.error();
+  MEMSIM_TRY(score(keep));
   if (bm25.seen() == 0) return std::vector<Hit>{};  // and no lookup to prepare
 
   std::string where;
@@ -402,7 +402,7 @@ Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, 
       if (hits.size() > k) hits.resize(k);
       return hits;
     }
-    if (Status s = score(keep * 4); !s.ok()) return s.error();
+    MEMSIM_TRY(score(keep * 4));
   }
 }
 
@@ -439,11 +439,11 @@ Result<std::string> stored_token(Index& ix) {
 // second as the last change it saw: mtimes are whole seconds, so a change later
 // in that second would look the same. The write itself dates the scan.
 Status store_token(Index& ix, FileSystem& fs, const DirToken& tok) {
-  if (Status s = ix.prepare_writes(); !s.ok()) return s;
+  MEMSIM_TRY(ix.prepare_writes());
   auto put = ix.prepare("INSERT OR REPLACE INTO meta(k, v) VALUES('token', ?1)");
   if (!put.ok()) return put.error();
   bind_text(put->s, 1, tok.text);
-  if (Status s = step_done(ix, put->s); !s.ok()) return s;
+  MEMSIM_TRY(step_done(ix, put->s));
   auto db = fs.stat(ix.path());
   if (db.ok() && db->kind == FileKind::kRegular && db->mtime > tok.newest) return {};
   return ix.exec("DELETE FROM meta WHERE k = 'token'");
@@ -453,12 +453,12 @@ Result<std::vector<Hit>> refresh_and_query(FileSystem& fs, const Home& home, con
                                            const std::string& match, Days today, const RecallOptions& o) {
   auto tok = dir_token(fs, home);
   if (!tok.ok()) return tok.error();
-  Index ix(search_db_path(home));
-  if (Status s = ix.open(); !s.ok()) return s.error();
+  Index ix(home.search_db_path());
+  MEMSIM_TRY(ix.open());
   auto stored = stored_token(ix);
   if (!stored.ok()) {
     // A new file, or one that is not ours: made (or found corrupt) here.
-    if (Status s = ix.create_schema(); !s.ok()) return s.error();
+    MEMSIM_TRY(ix.create_schema());
     stored = std::string();
   }
   if (*stored != tok->text) {
@@ -468,14 +468,13 @@ Result<std::vector<Hit>> refresh_and_query(FileSystem& fs, const Home& home, con
       (void)ix.exec("ROLLBACK");
       return s.error();
     }
-    if (Status s = store_token(ix, fs, *tok); !s.ok()) return s.error();
+    MEMSIM_TRY(store_token(ix, fs, *tok));
   }
   return query(ix, match, today, o);
 }
 
 }  // namespace
 
-std::string search_db_path(const Home& home) { return join_path(home.runtime_dir(), "search.db"); }
 
 std::vector<std::string> query_terms(std::string_view text) {
   std::vector<std::string> out;
@@ -512,8 +511,8 @@ std::string fts_match_expression(std::string_view text) {
 
 Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                 std::string_view q, const RecallOptions& options) {
-  if (Status s = check_home(fs, home); !s.ok()) return s.error();
-  if (Status s = fs.make_dir(home.runtime_dir()); !s.ok()) return s.error();
+  MEMSIM_TRY(check_home(fs, home));
+  MEMSIM_TRY(fs.make_dir(home.runtime_dir()));
   const std::string match = fts_match_expression(q);
   const Days today = day_of(clock.now());
   if (match.empty()) return std::vector<Hit>{};
@@ -521,7 +520,7 @@ Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& c
   if (hits.ok()) return hits;
   // Derived and disposable: whatever went wrong (corruption, another schema, a
   // half-written file), start again from nothing, once.
-  const std::string db = search_db_path(home);
+  const std::string db = home.search_db_path();
   for (const char* suffix : {"", "-journal", "-wal", "-shm"}) (void)fs.remove(db + suffix);
   return refresh_and_query(fs, home, policy, match, today, options);
 }

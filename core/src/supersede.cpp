@@ -40,15 +40,14 @@ Result<std::string> memory_name_from_arg(std::string_view arg) {
   return name;
 }
 
-std::string forget_log_path(const Home& home) { return join_path(home.runtime_dir(), "forget.log"); }
 
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                   const Redactor& redactor, const SupersedeRequest& req) {
-  if (Status s = check_home(fs, home); !s.ok()) return s.error();
+  MEMSIM_TRY(check_home(fs, home));
   const std::string_view new_summary = req.summary ? std::string_view(*req.summary) : std::string_view();
   for (auto [field, text] : {std::pair<std::string_view, std::string_view>{"summary", new_summary},
                              {"body", req.body}, {"new name", req.new_file}})
-    if (Status s = refuse_secret(redactor, field, text); !s.ok()) return s.error();
+    MEMSIM_TRY(refuse_secret(redactor, field, text));
   auto old = memory_name_from_arg(req.old_file);
   if (!old.ok()) return old.error();
   const std::string old_rel = "memory/" + *old;
@@ -110,7 +109,7 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
 
     // NEW first: a crash between the two writes leaves two open facts (a
     // conflict lint reports), never a closed fact with no successor.
-    if (Status s = replace_file(fs, new_path, text); !s.ok()) return s.error();
+    MEMSIM_TRY(replace_file(fs, new_path, text));
     const std::string closed = rewrite_fields(m.text, m.fm, {{"valid_until", today}});
     if (Status s = replace_file(fs, home.memory_path(*old), closed); !s.ok()) {
       (void)fs.remove(new_path);
@@ -127,7 +126,7 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
 
 Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy, const std::string& file,
               std::string_view reason) {
-  if (Status s = check_home(fs, home); !s.ok()) return s;
+  MEMSIM_TRY(check_home(fs, home));
   auto name = memory_name_from_arg(file);
   if (!name.ok()) return name.error();
   const std::string why = fold_whitespace(reason);
@@ -144,8 +143,8 @@ Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy
     // Logged before it is removed: a removal is never unrecorded.
     const std::string line =
         format_instant(clock.now()) + "\t" + *name + "\tsha256:" + sha256_hex(*text) + "\t" + why + "\n";
-    if (Status s = fs.append_file(forget_log_path(home), line); !s.ok()) return s;
-    if (Status s = fs.remove(path); !s.ok()) return s;
+    MEMSIM_TRY(fs.append_file(home.forget_log_path(), line));
+    MEMSIM_TRY(fs.remove(path));
   }
   if (std::string w = reindex_warning(fs, home, clock, policy); !w.empty())
     return Error{"forgot memory/" + *name + ", but the " + w};

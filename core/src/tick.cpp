@@ -7,6 +7,7 @@
 #include "memsim/corpus.h"
 #include "memsim/cue_sources.h"
 #include "memsim/json_io.h"
+#include "memsim/lens.h"
 
 namespace memsim {
 
@@ -14,7 +15,7 @@ namespace {
 
 // The previous tick's time, from runtime/state/last-tick.json.
 std::optional<Seconds> previous_tick(FileSystem& fs, const Home& home) {
-  auto text = read_file_capped(fs, last_tick_path(home), kMaxConfigBytes);
+  auto text = read_file_capped(fs, home.last_tick_path(), kMaxConfigBytes);
   if (!text.ok()) return std::nullopt;
   auto j = parse_json_input(*text);
   if (!j.ok() || !j->is_object() || !j->contains("time") || !(*j)["time"].is_string()) return std::nullopt;
@@ -44,8 +45,6 @@ void core_cue(const Ranked& r, Seconds now, const Policy& policy, std::vector<Cu
 
 }  // namespace
 
-std::string last_tick_path(const Home& home) { return join_path(home.state_dir(), "last-tick.json"); }
-std::string cue_path(const Home& home) { return join_path(home.state_dir(), "cue.json"); }
 
 std::string render_cue(const TickReport& t) {
   nlohmann::ordered_json items = nlohmann::ordered_json::array();
@@ -54,9 +53,8 @@ std::string render_cue(const TickReport& t) {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
-Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                            const std::vector<CueSource>& sources) {
-  if (Status s = check_home(fs, home); !s.ok()) return s.error();
+Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy) {
+  MEMSIM_TRY(check_home(fs, home));
   // The lock is held for the passes that write (the fold, write-back, the index)
   // and again for the two state files; the read-only analysis in between (lint,
   // near-duplicates, the cue sources) runs without it, so a person's remember or
@@ -100,7 +98,8 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
 
   core_cue(rep->ranked, t.now, policy, t.cue);
   add_near_duplicate_items(t.findings, t.cue);
-  for (const CueSource& source : sources) source(fs, home, rep->ranked, t.now, t.cue);
+  add_promotion_items(fs, home, policy.gates, t.now, t.cue);
+  add_lens_items(fs, home, t.cue);
   std::stable_sort(t.cue.begin(), t.cue.end(), [](const CueItem& a, const CueItem& b) {
     if (a.kind != b.kind) return a.kind < b.kind;
     return a.files < b.files;
@@ -109,13 +108,13 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
 
   lock = lock_home(fs, home, policy.lock_timeout_ms);
   if (!lock.ok()) return lock.error();
-  if (Status s = fs.make_dir(home.state_dir()); !s.ok()) return s.error();
-  if (Status s = replace_file(fs, cue_path(home), t.cue_json); !s.ok()) return s.error();
+  MEMSIM_TRY(fs.make_dir(home.state_dir()));
+  MEMSIM_TRY(replace_file(fs, home.cue_path(), t.cue_json));
   nlohmann::ordered_json last{{"time", format_instant(t.now)},      {"guarded", t.guarded},
                               {"written_back", t.written_back},         {"changed", t.changed},
                               {"cue_items", t.cue.size()},              {"findings", t.findings.size()},
                               {"notes_leaving", t.notes_leaving.size()}};
-  if (Status s = replace_file(fs, last_tick_path(home), dump_json(last, 2) + "\n"); !s.ok()) return s.error();
+  MEMSIM_TRY(replace_file(fs, home.last_tick_path(), dump_json(last, 2) + "\n"));
   t.reindexed = std::move(*rep);
   return t;
 }

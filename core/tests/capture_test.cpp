@@ -103,7 +103,7 @@ class CaptureTest : public ::testing::Test {
 
   std::vector<Slot> slots() {
     auto s = load_slots(fs_, home_);
-    EXPECT_TRUE(s.ok());
+    EXPECT_TRUE(s.ok()) << s.message();
     return s.ok() ? *s : std::vector<Slot>{};
   }
 };

@@ -167,7 +167,7 @@ TEST_F(Search, FollowsEditsAndRemovalsByModificationTime) {
 TEST_F(Search, RebuildsACorruptOrMissingIndex) {
   put("project_a.md", "---\nsummary: alpha beta\n---\n");
   EXPECT_EQ(find("alpha").size(), 1u);
-  const std::string db = search_db_path(home);
+  const std::string db = home.search_db_path();
   ASSERT_TRUE(std::filesystem::exists(db));
   std::filesystem::remove(db + "-wal");
   std::filesystem::remove(db + "-shm");
@@ -244,7 +244,7 @@ TEST_F(Search, ScoresAreFts5Bm25OnEveryRow) {
       auto hits = find(q, all);
       ASSERT_FALSE(hits.empty()) << q;
       sqlite3* db = nullptr;
-      ASSERT_EQ(sqlite3_open_v2(search_db_path(home).c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+      ASSERT_EQ(sqlite3_open_v2(home.search_db_path().c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
       sqlite3_stmt* st = nullptr;
       ASSERT_EQ(sqlite3_prepare_v2(db,
                                    "SELECT d.name, -bm25(fts, 3, 2, 1) FROM fts JOIN docs d ON d.id = fts.rowid"
@@ -265,7 +265,7 @@ TEST_F(Search, ScoresAreFts5Bm25OnEveryRow) {
     // The stored lengths are FTS5's token counts, one per token instance. (Left at
     // 0, ranking would still be right, only slow.)
     sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open_v2(search_db_path(home).c_str(), &db, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+    ASSERT_EQ(sqlite3_open_v2(home.search_db_path().c_str(), &db, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
     ASSERT_EQ(sqlite3_exec(db, "CREATE VIRTUAL TABLE temp.inst USING fts5vocab(main, 'fts', 'instance')", nullptr,
                            nullptr, nullptr),
               SQLITE_OK)
@@ -301,7 +301,7 @@ TEST_F(Search, ScoresHoldWithoutTheLengthsTable) {
   const std::vector<Hit> before = find("quasar pulsar");
   ASSERT_EQ(before.size(), 2u);
   sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open_v2(search_db_path(home).c_str(), &db, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_open_v2(home.search_db_path().c_str(), &db, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(db, "DELETE FROM lengths", nullptr, nullptr, nullptr), SQLITE_OK);
   sqlite3_close(db);
   const std::vector<Hit> after = find("quasar pulsar");

@@ -145,7 +145,7 @@ TEST_F(Supersede, ForgetLogsTheReasonAndHashThenRemoves) {
   EXPECT_FALSE(forget(fs, home, clock, Policy{}, "reference_nothing.md", "why").ok());
   ASSERT_TRUE(forget(fs, home, clock, Policy{}, "reference_secret.md", "a credential,\nnever store").ok());
   EXPECT_FALSE(std::filesystem::exists(home.memory_path("reference_secret.md")));
-  EXPECT_EQ(read(forget_log_path(home)), "2026-07-30T09:00:00Z\treference_secret.md\tsha256:" + sha256_hex(text) +
+  EXPECT_EQ(read(home.forget_log_path()), "2026-07-30T09:00:00Z\treference_secret.md\tsha256:" + sha256_hex(text) +
                                              "\ta credential, never store\n");
   EXPECT_EQ(read(home.index_path()).find("reference_secret"), std::string::npos);
 }

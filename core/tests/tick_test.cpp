@@ -46,7 +46,7 @@ TEST_F(Tick, AFileTouchedNineMinutesAgoStopsMutationElevenDoesNot) {
   EXPECT_TRUE(guarded.changed.empty());
   EXPECT_EQ(read(dir / "memory/feedback_b.md"), before);
   EXPECT_FALSE(std::filesystem::exists(home.index_path()));
-  EXPECT_TRUE(std::filesystem::exists(cue_path(home)));  // still scans and cues
+  EXPECT_TRUE(std::filesystem::exists(home.cue_path()));  // still scans and cues
 
   ASSERT_TRUE(fs.set_mtime(dir / "memory/feedback_a.md", kNow - 11 * 60).ok());
   TickReport free = tick(kNow);
@@ -92,10 +92,10 @@ TEST_F(Tick, TheCueListsConflictsAndOldUnverifiedFactsDeterministically) {
   EXPECT_NE(t.cue[0].detail.find("picks decision_db-a.md"), std::string::npos);  // stated beats inferred
   EXPECT_EQ(t.cue[1].kind, "old-unverified");
   EXPECT_EQ(t.cue[1].files, std::vector<std::string>{"memory/reference_old.md"});
-  const std::string cue = read(cue_path(home));
+  const std::string cue = read(home.cue_path());
   EXPECT_EQ(cue, t.cue_json);
   tick(kNow);
-  EXPECT_EQ(read(cue_path(home)), cue);  // same inputs, same bytes
+  EXPECT_EQ(read(home.cue_path()), cue);  // same inputs, same bytes
 }
 
 }  // namespace

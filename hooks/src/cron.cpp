@@ -1,5 +1,7 @@
 #include "memsim/cron.h"
 
+#include "memsim/home.h"
+
 namespace memsim::hooks {
 
 namespace {
@@ -47,8 +49,8 @@ Status check_cron_spec(const CronSpec& spec) {
 }
 
 std::string cron_block(const CronSpec& spec) {
-  const std::string runtime = spec.home + "/runtime";
-  const std::string cue = runtime + "/state/cue.json";
+  const Home home(spec.home);
+  const std::string cue = home.cue_path();
   const int wake_total = spec.hour * 60 + spec.minute + 5;
   // The wake is no one's working session: it loads the current state only and
   // never consumes a handoff meant for the person's next session.
@@ -60,10 +62,10 @@ std::string cron_block(const CronSpec& spec) {
   std::string out = begin_marker(spec.home);
   out += cron_escape(std::to_string(spec.minute) + " " + std::to_string(spec.hour) + " * * * cd " +
                      quote(spec.project) + " && " + quote(spec.command) + " tick --commit --home " +
-                     quote(spec.home) + " >> " + quote(runtime + "/tick.log") + " 2>&1") + "\n";
+                     quote(spec.home) + " >> " + quote(home.tick_log_path()) + " 2>&1") + "\n";
   out += cron_escape(std::to_string(wake_total % 60) + " " + std::to_string((wake_total / 60) % 24) +
                      " * * * cd " + quote(spec.project) + " && grep -q '\"kind\"' " + quote(cue) + " && " +
-                     kWakeProfile + spec.wake_command + " " + quote(prompt) + " >> " + quote(runtime + "/wake.log") + " 2>&1") +
+                     kWakeProfile + spec.wake_command + " " + quote(prompt) + " >> " + quote(home.wake_log_path()) + " 2>&1") +
          "\n";
   out += end_marker(spec.home);
   return out;

@@ -18,7 +18,6 @@ namespace {
 constexpr std::int64_t kMaxErrorLogBytes = 1 << 20;
 constexpr std::size_t kMaxReasonBytes = 300;
 
-std::string error_log_path(const Home& home) { return join_path(home.runtime_dir(), "hook-errors.log"); }
 
 // One line: time, event, reason. The reason is ours (never a prompt or a body);
 // newlines are folded so one failure is one line.
@@ -26,7 +25,7 @@ void log_failure(HookContext& ctx, std::string_view event, std::string_view reas
   try {
     auto root = ctx.fs.stat(ctx.home.root());
     if (!root.ok() || root->kind != FileKind::kDirectory) return;  // nowhere to log
-    const std::string path = error_log_path(ctx.home);
+    const std::string path = ctx.home.hook_errors_path();
     auto info = ctx.fs.stat(path);
     if (info.ok() && info->size > kMaxErrorLogBytes) return;
     if (!ctx.fs.make_dir(ctx.home.runtime_dir()).ok()) return;

@@ -14,12 +14,14 @@
 #include "memsim/journal.h"
 #include "memsim/limits.h"
 #include "memsim/lint.h"
+#include "memsim/memory_file.h"
 #include "memsim/policy.h"
 #include "memsim/reindex.h"
 #include "memsim/remember.h"
 #include "memsim/render.h"
 #include "memsim/search.h"
 #include "memsim/supersede.h"
+#include "memsim/touch.h"
 
 namespace memsim::mcp::detail {
 
@@ -31,10 +33,8 @@ constexpr std::size_t kMaxQueryBytes = 10000;
 constexpr std::size_t kMaxFileArgBytes = 300;
 constexpr int kMaxK = 50;
 
-// Arrays of views: no static initializer runs in a hook process that links this.
-constexpr std::array<std::string_view, 9> kTypes = {"feedback", "project",    "reference", "user",  "process",
-                                                    "handoff",  "preference", "decision",  "person"};
-constexpr std::array<std::string_view, 4> kConfidences = {"stated", "observed", "inferred", "verified"};
+constexpr const auto& kTypes = kMemoryTypes;
+constexpr const auto& kConfidences = kConfidenceNames;
 
 Json json_list(std::span<const std::string_view> items) {
   Json out = Json::array();
@@ -182,10 +182,11 @@ Result<Json> get(ToolEnv& env, const Json& a) {
   if (!name.ok()) return text_result(name.message() + "; give a file name memory_search returned", true);
   if (Status s = check_home(env.fs, env.home); !s.ok()) return text_result(s.message(), true);
   const std::string rel = "memory/" + *name;
-  auto info = env.fs.stat(env.home.memory_path(*name));
-  if (!info.ok()) return text_result(info.message(), true);
-  // lstat: a link is never followed, so nothing outside the home is ever read.
-  if (info->kind != FileKind::kRegular) return text_result(rel + ": no such memory file", true);
+  // The rule every touch follows (touch.h): a link is never followed, so nothing
+  // outside the home is ever read.
+  auto memory = memory_file_of(env.fs, env.home, env.home.memory_path(*name), "", false);
+  if (!memory.ok()) return text_result(memory.message(), true);
+  if (memory->empty()) return text_result(rel + ": no such memory file", true);
   auto text = read_file_capped(env.fs, env.home.memory_path(*name), kMaxMemoryBytes);
   if (!text.ok()) return text_result(text.message(), true);
   // A deliberate read: journaled like the Read tool's, so it reinforces.
@@ -295,7 +296,7 @@ Result<Json> status_tool(ToolEnv& env, const Json& a) {
           " warning(s)";
   for (const auto& [code, n] : codes) text += (code == codes.begin()->first ? " (" : ", ") + code + " " + std::to_string(n);
   text += codes.empty() ? "\n" : ")\n";
-  auto handoff = env.fs.stat(handoff_path(env.home));
+  auto handoff = env.fs.stat(env.home.handoff_path());
   text += std::string("handoff: ") +
           (handoff.ok() && handoff->kind == FileKind::kRegular ? "memory/HANDOFF.md exists" : "none") + "\n";
   return text_result(text);

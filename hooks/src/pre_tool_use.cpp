@@ -10,6 +10,7 @@
 #include "memsim/limits.h"
 #include "memsim/memory_file.h"
 #include "memsim/render.h"
+#include "memsim/touch.h"
 
 namespace memsim::hooks::detail {
 
@@ -20,39 +21,10 @@ constexpr std::size_t kMaxContextBytes = kHookContextBytes;
 // would slow the tool call, so a held lock costs the lens, not the call.
 constexpr int kSessionLockMs = 50;
 
-bool is_touch_tool(std::string_view tool) {
-  return tool == "Read" || tool == "Edit" || tool == "Write" || tool == "MultiEdit";
-}
-
 std::string string_field(const nlohmann::json& obj, const char* key) {
   if (!obj.is_object()) return {};
   auto it = obj.find(key);
   return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-// The memory file a path names, or "" when it names none: the path's directory,
-// resolved, must be the home's memory/ (resolved), and the entry itself a regular
-// file (a link is never followed, so links leading out do not count).
-Result<std::string> memory_file_of(HookContext& ctx, std::string path, const std::string& cwd, bool may_create) {
-  if (path.empty()) return std::string();
-  if (path.front() != '/') {
-    if (cwd.empty() || cwd.front() != '/') return std::string();
-    path = join_path(cwd, path);
-  }
-  const std::string name = base_name(path);
-  if (!is_memory_name(name)) return std::string();
-  const std::string parent = path.substr(0, path.rfind('/') + 1);
-  auto real_parent = ctx.fs.real_path(parent);
-  if (!real_parent.ok()) return std::string();  // a directory that does not exist is not ours
-  auto real_memory = ctx.fs.real_path(ctx.home.memory_dir());
-  if (!real_memory.ok()) return real_memory.error();
-  if (*real_parent != *real_memory) return std::string();
-  auto info = ctx.fs.stat(ctx.home.memory_path(name));
-  if (!info.ok()) return info.error();
-  // A Write that creates a memory is a touch too (the fold applies it once the
-  // file exists); a directory or link under a memory's name never is.
-  const bool counts = info->kind == FileKind::kRegular || (may_create && info->kind == FileKind::kMissing);
-  return counts ? name : std::string();
 }
 
 std::vector<std::string> read_lines(FileSystem& fs, const std::string& path) {
@@ -83,14 +55,14 @@ Result<std::string> serve_lenses(HookContext& ctx, const std::string& tool, cons
     if (l.matches(tool, path)) matching.push_back(&l);
   if (matching.empty()) return std::string();
 
-  const std::string sessions = join_path(ctx.home.runtime_dir(), "sessions");
+  const std::string sessions = ctx.home.sessions_dir();
   const std::string fired_path = join_path(sessions, session + ".lenses");
   std::vector<std::string> fired = read_lines(ctx.fs, fired_path);
   if (std::all_of(matching.begin(), matching.end(), [&](const Lens* l) { return contains(fired, l->name); }))
     return std::string();
 
-  if (Status s = ctx.fs.make_dir(ctx.home.runtime_dir()); !s.ok()) return s.error();
-  if (Status s = ctx.fs.make_dir(sessions); !s.ok()) return s.error();
+  MEMSIM_TRY(ctx.fs.make_dir(ctx.home.runtime_dir()));
+  MEMSIM_TRY(ctx.fs.make_dir(sessions));
   auto lock = ctx.fs.lock(join_path(sessions, session + ".lock"), kSessionLockMs);
   if (!lock.ok()) return lock.error();
   fired = read_lines(ctx.fs, fired_path);  // again, now that no other call of the session can fire
@@ -107,7 +79,7 @@ Result<std::string> serve_lenses(HookContext& ctx, const std::string& tool, cons
     newly += l->name + "\n";
   }
   if (newly.empty()) return std::string();
-  if (Status s = ctx.fs.append_file(fired_path, newly); !s.ok()) return s.error();
+  MEMSIM_TRY(ctx.fs.append_file(fired_path, newly));
   nlohmann::json out = {{"hookSpecificOutput", {{"hookEventName", "PreToolUse"}, {"additionalContext", context}}}};
   return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
@@ -134,7 +106,8 @@ Result<Outcome> pre_tool_use(HookContext& ctx, const nlohmann::json& payload) {
 
   Outcome outcome;
   if (is_touch_tool(tool)) {
-    auto name = memory_file_of(ctx, string_field(input, "file_path"), string_field(payload, "cwd"), tool == "Write");
+    auto name = memory_file_of(ctx.fs, ctx.home, string_field(input, "file_path"), string_field(payload, "cwd"),
+                               tool == "Write");
     if (!name.ok()) outcome.problems.push_back(name.message());
     else if (!name->empty()) {
       // A tool name with a space would break the journal line; the four above have none.

@@ -53,7 +53,7 @@ Result<Outcome> session_end(HookContext& ctx, const nlohmann::json& payload) {
   if (info->kind != FileKind::kRegular) return Error{"session-end: transcript " + path + " is not a file"};
   const std::string project = base_name(payload.value("cwd", std::string()));
   if (info->size > kInlineCaptureBytes) {
-    if (Status s = capture_detached(ctx.home, path, project); !s.ok()) return s.error();
+    MEMSIM_TRY(capture_detached(ctx.home, path, project));
     return Outcome{};
   }
   CaptureStats stats;
@@ -62,7 +62,7 @@ Result<Outcome> session_end(HookContext& ctx, const nlohmann::json& payload) {
       !s.ok())
     return s.error();
   if (stats.deferred) {
-    if (Status s = capture_detached(ctx.home, path, project); !s.ok()) return s.error();
+    MEMSIM_TRY(capture_detached(ctx.home, path, project));
   }
   return Outcome{};
 }

@@ -14,7 +14,6 @@
 #include "memsim/frontmatter.h"
 #include "memsim/home.h"
 #include "memsim/journal.h"
-#include "memsim/lens.h"
 #include "memsim/promote.h"
 #include "memsim/cue_sources.h"
 #include "memsim/reindex.h"
@@ -403,8 +402,7 @@ void Engine::reindex_variant(VariantState& v, bool tick) {
   if (tick) {
     // The nightly tick is the production one, with the command's cue sources; its
     // own index computation is the view (a guarded tick computed it without writing).
-    auto t = run_tick(fs_, v.home, clock_, policy,
-                      {promotion_cue(policy.gates), hooks::lens_cue()});
+    auto t = run_tick(fs_, v.home, clock_, policy);
     if (!t.ok()) return violation(v, "tick: " + t.message());
     today(v).cue_items += static_cast<int>(t->cue.size());
     guarded = t->guarded;
@@ -779,7 +777,7 @@ Result<RunResult> Engine::run() {
       "capture runs in the session-end hook; at 18:00 a human adopts every proposal the gates move (promote "
       "--apply, adopt); a standing rule adopted is a true promotion, a task rule a false one; planted secrets "
       "are stated as directives and scanned for in committed files",
-      "nightly tick = run_tick() with the cue sources of memsim tick; the reflective wake is a counted no-op",
+      "nightly tick = run_tick(), as memsim tick runs it; the reflective wake is a counted no-op",
   };
   if (opt_.keep) {
     out_.run_dir = run_dir_;

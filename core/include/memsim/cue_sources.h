@@ -22,6 +22,7 @@ void add_near_duplicate_items(const std::vector<Finding>& findings, std::vector<
 // The promotion dry run (promote.h plan_promotions, the project home only):
 // "promotion-ready" for a candidate that passes L1 -> L2, and "promotion-near"
 // for one blocked by a single gate, so the wake can look for the missing evidence.
-CueSource promotion_cue(const GateRules& gates);
+void add_promotion_items(FileSystem& fs, const Home& home, const GateRules& gates, Seconds now,
+                         std::vector<CueItem>& out);
 
 }  // namespace memsim

@@ -42,8 +42,6 @@ struct HandoffResult {
   std::vector<std::string> redacted;  // kinds of secret replaced, one per replacement
 };
 
-std::string handoff_path(const Home& home);  // memory/HANDOFF.md
-std::string handoffs_dir(const Home& home);  // memory/handoffs
 
 // Writes memory/HANDOFF.md under the home's lock (moving an earlier one aside
 // first). Refuses a request with nothing in it, or items past the caps.

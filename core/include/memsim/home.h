@@ -1,5 +1,14 @@
-// The home: one directory per agent (SPEC section 2). Home only names paths; it
-// holds no state beyond its root.
+// The home: one directory per agent (SPEC section 2). Home names every file and
+// directory memsim keeps under it, here and nowhere else (as LevelDB's filename.h
+// names every file of a database); it holds no state beyond its root.
+//
+//   identity.md  policy.yaml  .gitignore
+//   memory/      <type>_<topic>.md  MEMORY.md  MEMORY-archive.md  current-state.md
+//                HANDOFF.md  handoffs/  short-term/  dream-journal/
+//   lenses/  meditations/  candidates/  staged/
+//   runtime/     lock  access.log  journal/{pending-*.log, archive/}  hook-errors.log
+//                forget.log  search.db  sessions/<id>.{lenses,lock}  backups/
+//                state/{cue.json, last-tick.json, sits.log}  tick.log  wake.log
 #pragma once
 
 #include <memory>
@@ -30,7 +39,23 @@ class Home {
   std::string runtime_dir() const;
   std::string state_dir() const;           // runtime/state
   std::string journal_path() const;        // runtime/access.log
+  std::string journal_dir() const;         // runtime/journal: pending segments
+  std::string journal_archive_dir() const; // runtime/journal/archive
   std::string lock_path() const;           // runtime/lock
+  std::string policy_path() const;         // policy.yaml
+  std::string gitignore_path() const;      // .gitignore
+  std::string handoff_path() const;        // memory/HANDOFF.md
+  std::string handoffs_dir() const;        // memory/handoffs
+  std::string hook_errors_path() const;    // runtime/hook-errors.log
+  std::string forget_log_path() const;     // runtime/forget.log
+  std::string search_db_path() const;      // runtime/search.db
+  std::string sessions_dir() const;        // runtime/sessions: per-session lens state
+  std::string backups_dir() const;         // runtime/backups
+  std::string cue_path() const;            // runtime/state/cue.json
+  std::string last_tick_path() const;      // runtime/state/last-tick.json
+  std::string sits_path() const;           // runtime/state/sits.log
+  std::string tick_log_path() const;       // runtime/tick.log (cron)
+  std::string wake_log_path() const;       // runtime/wake.log (cron)
 
  private:
   std::string root_;

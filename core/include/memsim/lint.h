@@ -23,9 +23,6 @@ struct Finding {
   std::string other;    // the other file of a pair ("near-duplicate"), relative to the home; else ""
 };
 
-// The known memory types (SPEC section 3).
-bool is_known_type(std::string_view type);
-
 // Why a summary is too vague to trigger recognition, or "" when it is fine.
 std::string vague_summary_reason(std::string_view summary, std::string_view stem);
 

@@ -4,6 +4,8 @@
 // are filled in by the caller from the file's modification time.
 #pragma once
 
+#include <array>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,10 +18,22 @@
 
 namespace memsim {
 
+// The vocabulary of a memory file (SPEC section 3), owned here and nowhere else.
+
+// The memory types, in the order SPEC lists them.
+inline constexpr std::array<std::string_view, 9> kMemoryTypes = {
+    "feedback", "project", "reference", "user", "process", "handoff", "preference", "decision", "person"};
+bool is_known_type(std::string_view type);
+
 enum class Confidence { kInferred = 0, kObserved = 1, kStated = 2, kVerified = 3 };
+// The confidence names, weakest first.
+inline constexpr std::array<std::string_view, 4> kConfidenceNames = {"inferred", "observed", "stated", "verified"};
 std::string_view confidence_name(Confidence c);
 // The confidence a name names, if any: the inverse of confidence_name.
 std::optional<Confidence> parse_confidence(std::string_view name);
+
+// Whether a `status:` value archives its file: one that starts with "superseded".
+bool is_superseded_status(std::string_view status);
 
 // The four policy values the fold maintains.
 struct PolicyValues {

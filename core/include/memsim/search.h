@@ -100,6 +100,5 @@ constexpr double kNearDuplicate = 0.7;
 std::vector<std::vector<std::size_t>> near_duplicate_groups(const std::vector<std::string>& summaries);
 
 // The search database path: runtime/search.db.
-std::string search_db_path(const Home& home);
 
 }  // namespace memsim

@@ -48,7 +48,6 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
 Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
               const std::string& file, std::string_view reason);
 
-std::string forget_log_path(const Home& home);
 
 // The lowercase hex SHA-256 of data (FIPS 180-4).
 std::string sha256_hex(std::string_view data);

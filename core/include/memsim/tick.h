@@ -10,7 +10,6 @@
 // mutating pass is skipped; the tick still scans, lints and writes the cue.
 #pragma once
 
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -46,18 +45,14 @@ struct TickReport {
   ReindexReport reindexed;                  // the index the tick computed (and wrote unless guarded)
 };
 
-// Additional cue sources (near-duplicates, lenses over cap, candidates near
-// promotion) live in other modules; each appends items for the ranked corpus.
-using CueSource = std::function<void(FileSystem&, const Home&, const Ranked&, Seconds now, std::vector<CueItem>&)>;
-
-Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                            const std::vector<CueSource>& sources = {});
+// The cue holds, besides conflicts and old unverified facts, what the modules
+// that own them add: near-duplicate groups and promotions near or ready
+// (cue_sources.h), lenses over their cap or unusable (lens.h).
+Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy);
 
 // The cue as JSON text (stable key order, items in report order).
 std::string render_cue(const TickReport& report);
 
 // runtime/state/last-tick.json holds the previous tick's time and summary.
-std::string last_tick_path(const Home& home);
-std::string cue_path(const Home& home);
 
 }  // namespace memsim

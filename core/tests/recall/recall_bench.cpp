@@ -119,7 +119,7 @@ void BM_FullRebuild(benchmark::State& state) {
   FixedClock clock(*parse_now(kNow));
   for (auto _ : state) {
     state.PauseTiming();
-    for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(search_db_path(f.home) + s);
+    for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(f.home.search_db_path() + s);
     state.ResumeTiming();
     auto hits = recall(fs, f.home, clock, Policy{}, "rebuild");
     if (!hits.ok()) state.SkipWithError(hits.message().c_str());

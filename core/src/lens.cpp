@@ -9,7 +9,7 @@
 #include "memsim/limits.h"
 #include "memsim/render.h"
 
-namespace memsim::hooks {
+namespace memsim {
 
 namespace {
 
@@ -98,18 +98,16 @@ LensSet load_lenses(FileSystem& fs, const Home& home) {
   return out;
 }
 
-CueSource lens_cue() {
-  return [](FileSystem& fs, const Home& home, const Ranked&, Seconds, std::vector<CueItem>& out) {
-    const LensSet set = load_lenses(fs, home);
-    for (const Lens& l : set.lenses) {
-      const std::size_t cap = static_cast<std::size_t>(std::max(0, l.body_token_cap)) * 4;
-      if (l.body.size() > cap)
-        out.push_back({"lens-over-cap", {"lenses/" + l.name + ".md"},
-                       "body is " + std::to_string((l.body.size() + 3) / 4) + " tokens, cap " +
-                           std::to_string(l.body_token_cap) + ": the tail is cut when served; shorten it"});
-    }
-    for (const std::string& p : set.problems) out.push_back({"lens-unusable", {"lenses/"}, p});
-  };
+void add_lens_items(FileSystem& fs, const Home& home, std::vector<CueItem>& out) {
+  const LensSet set = load_lenses(fs, home);
+  for (const Lens& l : set.lenses) {
+    const std::size_t cap = static_cast<std::size_t>(std::max(0, l.body_token_cap)) * kBytesPerToken;
+    if (l.body.size() > cap)
+      out.push_back({"lens-over-cap", {"lenses/" + l.name + ".md"},
+                     "body is " + std::to_string((l.body.size() + 3) / 4) + " tokens, cap " +
+                         std::to_string(l.body_token_cap) + ": the tail is cut when served; shorten it"});
+  }
+  for (const std::string& p : set.problems) out.push_back({"lens-unusable", {"lenses/"}, p});
 }
 
-}  // namespace memsim::hooks
+}  // namespace memsim

@@ -26,7 +26,7 @@ namespace re2 {
 class RE2;
 }
 
-namespace memsim::hooks {
+namespace memsim {
 
 // When a lens gives no body_token_cap.
 constexpr int kDefaultLensTokenCap = 500;
@@ -58,9 +58,9 @@ struct LensSet {
 // kMaxLensBytes); a missing dir is empty.
 LensSet load_lenses(FileSystem& fs, const Home& home);
 
-// The tick's cue source for lenses: "lens-over-cap" for a lens whose body is cut
+// The tick's cue items for lenses: "lens-over-cap" for a lens whose body is cut
 // when served (over body_token_cap * 4 bytes), "lens-unusable" for a lens file that
-// cannot be used (no trigger, a bad regex).
-CueSource lens_cue();
+// cannot be used (no trigger, a bad regex, over its size cap).
+void add_lens_items(FileSystem& fs, const Home& home, std::vector<CueItem>& out);
 
-}  // namespace memsim::hooks
+}  // namespace memsim
