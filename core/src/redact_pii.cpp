@@ -169,7 +169,8 @@ bool is_br_cpf(std::string_view v) {
 bool is_es_dni(std::string_view v) {
   std::string s = without_spaces(v);
   if (s.size() != 9) return false;
-  // Ministerio del Interior: the letter is "TRWAGMYFPDXBNJZSQVHLCKE"[number mod 23]; an NIE's X, Y, Z stand for 0, 1, 2.
+  // Ministerio del Interior: the letter is "TRWAGMYFPDXBNJZSQVHLCKE"[number mod 23];
+  // an NIE's X, Y, Z stand for 0, 1, 2.
   if (s[0] == 'X' || s[0] == 'Y' || s[0] == 'Z') s[0] = static_cast<char>('0' + (s[0] - 'X'));
   for (size_t i = 0; i < 8; ++i)
     if (!is_digit(s[i])) return false;

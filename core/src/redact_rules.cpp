@@ -83,7 +83,8 @@ bool value_fits(NameClass c, std::string_view v, std::string_view text, size_t a
     case NameClass::kPassword: return password_like(v, ctx);
     case NameClass::kPin: return pin_like(v) || password_like(v, ctx);
     // A name says what its value is; in prose the words before it may say it is a digest.
-    case NameClass::kSecret: return credential_like(v, ctx) && (ctx == Context::kAssigned || !labelled_as_digest(text, at));
+    case NameClass::kSecret:
+      return credential_like(v, ctx) && (ctx == Context::kAssigned || !labelled_as_digest(text, at));
     case NameClass::kKey:
       return v.size() >= 16 && credential_like(v, ctx) && !is_uuid(v) &&
              (ctx == Context::kAssigned || !labelled_as_digest(text, at));
@@ -283,8 +284,9 @@ void scan_prose(const Hit& h, NameClass c, std::string_view kind, bool login, st
       if (!looks_like_email(tok) && given) {
         if (c == NameClass::kPin) ok = explicit_marker && pin_like(tok);
         else if (c == NameClass::kPassword) ok = password_like(tok, quoted ? Context::kAssigned : Context::kProse);
-        else if (c == NameClass::kKey) ok = tok.size() >= 20 && !is_uuid(tok) && credential_like(tok, Context::kProse) &&
-                                          !labelled_as_digest(t, s.begin);
+        else if (c == NameClass::kKey)
+          ok = tok.size() >= 20 && !is_uuid(tok) && credential_like(tok, Context::kProse) &&
+               !labelled_as_digest(t, s.begin);
         else if (!login) ok = credential_like(tok, Context::kProse) && !labelled_as_digest(t, s.begin);
       }
       if (ok) {
@@ -450,7 +452,9 @@ std::vector<RuleSpec> block_rules() {
   // PEM private keys (RFC 7468): the whole block, also JSON-escaped; cut short, the
   // header and the base64 lines after it.
   r.push_back({"private_key",
-               R"((?s)-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\r?\\n|[ \t])+(?:[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9+/]{1,7}={1,2}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*))*))",
+               R"((?s)-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)"
+                   R"((?:.*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\r?\\n|[ \t])+)"
+                   R"((?:[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9+/]{1,7}={1,2}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*))*))",
                group(0)});
   r.push_back({"private_key", R"((?s)PuTTY-User-Key-File-[23]: .*?Private-MAC: *[0-9a-fA-F]+)", group(0)});
   // A PEM file in base64 (Kubernetes secrets, CI variables): base64 of "-----BEGIN " starts with LS0tLS1CRUdJTi.
@@ -460,7 +464,8 @@ std::vector<RuleSpec> block_rules() {
                  if (head.find("PRIVATE KEY") != std::string::npos) add(out, h, h.groups[1]);
                }});
   // Kubernetes env entries: "- name: DB_PASSWORD" and on the next line "value: ...".
-  r.push_back({"secret", R"((?i)\bname:[ \t]*["']?([A-Za-z0-9_.-]+)["']?[ \t]*\r?\n[ \t]*(?:-[ \t]*)?value:[ \t]*(["']?))",
+  r.push_back({"secret",
+               R"((?i)\bname:[ \t]*["']?([A-Za-z0-9_.-]+)["']?[ \t]*\r?\n[ \t]*(?:-[ \t]*)?value:[ \t]*(["']?))",
                pick_assignment});
   return r;
 }
@@ -468,11 +473,13 @@ std::vector<RuleSpec> block_rules() {
 std::vector<RuleSpec> line_rules() {
   std::vector<RuleSpec> r;
   r.push_back({"jwt",
-               R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}))",
+               R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|)"
+                   R"(eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}))",
                group(1)});
   // A private key's DER body in base64 without its PEM lines (PKCS#1, PKCS#8, SEC1, OpenSSH).
   r.push_back({"private_key",
-               R"(\b((?:MII[A-Za-z0-9+/]{2}(?:AIBAAK|QIBADAN|gIBAAK|wIBAAK)|MHcCAQEE|MC4CAQAwBQYDK2Vw|MIG[HT]AgEAMBMGByqGSM49|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/=]{40,}))",
+               R"(\b((?:MII[A-Za-z0-9+/]{2}(?:AIBAAK|QIBADAN|gIBAAK|wIBAAK)|MHcCAQEE|MC4CAQAwBQYDK2Vw|)"
+                   R"(MIG[HT]AgEAMBMGByqGSM49|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/=]{40,}))",
                group(1)});
   for (const Token& t : kTokens) r.push_back({t.kind, t.pattern, t.random ? group_if(1, random_tail) : group(1)});
 
@@ -481,14 +488,18 @@ std::vector<RuleSpec> line_rules() {
                R"(\b[A-Za-z][A-Za-z0-9+.-]{1,20}://([^\s:/@'"<>]*)(?::([^\s@/'"<>]*))?@[A-Za-z0-9\[])",
                pick_url_userinfo});
   r.push_back({"azure_key",
-               R"((?i)\b(?:AccountKey|SharedAccessKey|SharedSecretValue|AccessKey|PrimaryKey|SecondaryKey)[ \t]*=[ \t]*([A-Za-z0-9+/=%_-]{16,}))",
+               R"((?i)\b(?:AccountKey|SharedAccessKey|SharedSecretValue|AccessKey|PrimaryKey|)"
+                   R"(SecondaryKey)[ \t]*=[ \t]*([A-Za-z0-9+/=%_-]{16,}))",
                group_if(1, assigned_credential)});
   r.push_back({"azure_sas", R"([?&;]sig=([A-Za-z0-9%+/=]{20,}))", group(1)});
   r.push_back({"password", R"((?i)(?:^|[;\s"'])(?:password|pwd)[ \t]*=[ \t]*([^;\s"']{3,}))",
                group_if(1, assigned_password)});
   // HTTP headers.
   r.push_back({"bearer_token",
-               R"((?i)\bauthori[sz]ation["']?[ \t]*[:=][ \t]*["']?(?:bearer|basic|token|digest|apikey|api-key|ssws|key|oauth|sharedkey|hmac|negotiate|ntlm|aws4-hmac-sha256[ \t]+credential=[^\s,]*,[ \t]*signedheaders=[^\s,]*,[ \t]*signature=)[ \t]*([A-Za-z0-9._~+/=:-]{8,}))",
+               R"((?i)\bauthori[sz]ation["']?[ \t]*[:=][ \t]*["']?)"
+                   R"((?:bearer|basic|token|digest|apikey|api-key|ssws|key|oauth|sharedkey|hmac|negotiate|ntlm|)"
+                   R"(aws4-hmac-sha256[ \t]+credential=[^\s,]*,[ \t]*signedheaders=[^\s,]*,[ \t]*signature=))"
+                   R"([ \t]*([A-Za-z0-9._~+/=:-]{8,}))",
                group_if(1, not_reference)});
   r.push_back({"bearer_token", R"((?i)\bbearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*))",
                [](const Hit& h, std::vector<Found>& out) {
@@ -520,7 +531,8 @@ std::vector<RuleSpec> line_rules() {
 
   // Passwords given to tools on the command line.
   r.push_back({"password",
-               R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p(["']?)[^\s"'-])",
+               R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb|)"
+                   R"(mariadb-dump)\b[^\n|;&]*?[ \t]-p(["']?)[^\s"'-])",
                [](const Hit& h, std::vector<Found>& out) {
                  // The value starts at the last byte of the match.
                  const size_t at = h.end() - 1;
@@ -531,7 +543,8 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"password", R"(\bsshpass\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))", tool_password()});
   r.push_back({"password", R"(\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+(["']?))", tool_password()});
   r.push_back({"password",
-               R"(\b(?:docker|podman|helm|buildah|skopeo|oras|nerdctl|crane|cf|oc|az)\b[^\n|;&]*?\blogin\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))",
+               R"(\b(?:docker|podman|helm|buildah|skopeo|oras|nerdctl|crane|cf|oc|az)\b)"
+                   R"([^\n|;&]*?\blogin\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))",
                tool_password()});
   r.push_back({"password", R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b[^\n|;&]*?[ \t]-P[ \t]*(["']?))",
                tool_password()});
@@ -550,7 +563,8 @@ std::vector<RuleSpec> line_rules() {
                R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b[^\n|;&]*?-U[ \t]*["']?[^\s%'"]+%(["']?))",
                tool_password()});
   r.push_back({"password",
-               R"(\b(?:curl|wget|http|https|xh|lftp)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U|-a|--auth)[ \t=]*["']?[^\s:,'"$]+[:,](["']?))",
+               R"(\b(?:curl|wget|http|https|xh|lftp)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U|-a|)"
+                   R"(--auth)[ \t=]*["']?[^\s:,'"$]+[:,](["']?))",
                tool_password()});
   // htpasswd -b FILE USER PASSWORD (the password on the command line only with -b).
   r.push_back({"password", R"(\bhtpasswd((?:[ \t]+-[a-zA-Z]+)+)[ \t]+\S+[ \t]+\S+[ \t]+(["']?))",
@@ -560,9 +574,12 @@ std::vector<RuleSpec> line_rules() {
                  const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
                  if (v.size() >= 3 && !is_reference(v)) add_span(out, s, "password");
                }});
-  r.push_back({"password", R"(\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+(["']?))", tool_password()});
+  r.push_back({"password", R"(\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+(["']?))",
+               tool_password()});
   r.push_back({"password",
-               R"(\b(?:echo|printf)[ \t]+(?:-n[ \t]+|-e[ \t]+|'%s\\?n?'[ \t]+|"%s\\?n?"[ \t]+)?["']?([^\s'"|]+)["']?[ \t]*\|[^\n]*?(?:--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin|login[ \t]+[^\n]*-u))",
+               R"(\b(?:echo|printf)[ \t]+(?:-n[ \t]+|-e[ \t]+|'%s\\?n?'[ \t]+|"%s\\?n?"[ \t]+)?)"
+                   R"(["']?([^\s'"|]+)["']?[ \t]*\|[^\n]*?)"
+                   R"((?:--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin|login[ \t]+[^\n]*-u))",
                [](const Hit& h, std::vector<Found>& out) {
                  std::string_view v = h.groups[1];
                  const size_t colon = v.find(':');  // chpasswd reads user:password
@@ -581,7 +598,8 @@ std::vector<RuleSpec> line_rules() {
                  if (credential_like(h.text.substr(s.begin, s.end - s.begin), Context::kAssigned)) add_span(out, s);
                }});
   r.push_back({"secret",
-               R"(\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+["']?([^\s'"]+))",
+               R"(\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add))"
+                   R"([ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+["']?([^\s'"]+))",
                group_if(1, assigned_credential)});
   r.push_back({"secret", R"(\bsecret[ \t]+set[ \t]+[A-Za-z0-9_]+[ \t]+(?:--body|-b)[ \t=]*(["']?))",
                [](const Hit& h, std::vector<Found>& out) {
@@ -591,7 +609,8 @@ std::vector<RuleSpec> line_rules() {
                }});
 
   // A .pgpass line: host:port:database:user:password.
-  r.push_back({"password", R"(^[ \t]*[A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
+  r.push_back({"password",
+               R"(^[ \t]*[A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
                group_if(1, assigned_password)});
   // A name and its value side by side.
   r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>([^<\n]+)</([A-Za-z][A-Za-z0-9_:.-]*)>)",
@@ -602,7 +621,8 @@ std::vector<RuleSpec> line_rules() {
                R"((?i)\b(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[ \t]+value[ \t]*=[ \t]*\\?"([^"\\\n]+))",
                pick_named_value});
   r.push_back({"secret",
-               R"((?i)\\?"(?:name|key|Name|Key)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+)\\?"[ \t]*,[ \t]*\\?"(?:value|Value)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+))",
+               R"((?i)\\?"(?:name|key|Name|Key)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+)\\?"[ \t]*,[ \t]*\\?"(?:value|)"
+                   R"(Value)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+))",
                pick_named_value});
   r.push_back({"secret",
                R"(\b(?:config(?:ure)?[ \t]+set|setx|setenv|set[ \t]+-[gxU]+|ENV|ARG)[ \t]+([^\s=]{2,})[ \t=]+(["']?))",
@@ -611,11 +631,18 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"secret", R"((?:^|[\s"'(])--?([A-Za-z][A-Za-z0-9_-]{2,})(?:[ \t]+|=)(["']?))", pick_flag});
   // NAME=value, NAME: value, "name": "value", name := "value", name => 'value'.
   r.push_back({"secret",
-               R"re((?i)(?:^|[^A-Za-z0-9_.\-])([A-Za-z0-9_.\-]*(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|bearer|mdp|senha|parola|contrasena)[A-Za-z0-9_\-]*)(?:\\?["'])?\]?[ \t]*(?:=|:=|=>|:|->|\+=)[ \t]*(\\?["'`]|))re",
+               R"re((?i)(?:^|[^A-Za-z0-9_.\-])([A-Za-z0-9_.\-]*(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|)re"
+                   R"re(seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|bearer|mdp|senha|parola|)re"
+                   R"re(contrasena)[A-Za-z0-9_\-]*)(?:\\?["'])?\]?[ \t]*(?:=|:=|=>|:|->|\+=)[ \t]*(\\?["'`]|))re",
                pick_assignment});
   // In prose: "the password is ...", "passphrase: ...", "Unseal Key 1: ...".
   r.push_back({"secret",
-               R"((?i)\b(passwords?|passwd|passphrases?|pass phrase|passcodes?|pins?|pin codes?|pin numbers?|unseal keys?(?: \d+)?|recovery (?:keys?|codes?)|root tokens?|(?:api|access|secret|private|signing|master|encryption|license|admin|service|account|app|client|bot|auth|deploy|webhook|storage|subscription|personal access|integration|ingest|write|read) ?(?:keys?|tokens?|secrets?)|tokens?|secrets?|credentials?|creds|login|pw|pwd|pat|otp|seed|seed phrase|mnemonic|identified by)\b)",
+               R"((?i)\b(passwords?|passwd|passphrases?|pass phrase|passcodes?|pins?|pin codes?|pin numbers?|)"
+                   R"(unseal keys?(?: \d+)?|recovery (?:keys?|codes?)|root tokens?|(?:api|access|secret|private|)"
+                   R"(signing|master|encryption|license|admin|service|account|app|client|bot|auth|deploy|webhook|)"
+                   R"(storage|subscription|personal access|integration|ingest|write|read) ?(?:keys?|tokens?|)"
+                   R"(secrets?)|tokens?|secrets?|credentials?|creds|login|pw|pwd|pat|otp|seed|seed phrase|mnemonic|)"
+                   R"(identified by)\b)",
                pick_prose});
   r.push_back({"secret", R"((?i)\b([A-Za-z][A-Za-z0-9]+)[ _-]keys?\b)", pick_named_key});
   // Any other prefix_ with a long random tail.
@@ -630,7 +657,8 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back({"card_number", R"(\b(\d{4}(?:[ -]?\d{2,7}){2,4})\b)", group_if(1, is_card_number)});
   r.push_back({"card_number", R"(\b(\d{13,19})\b)", group_if(1, is_card_number)});
   r.push_back({"us_ssn", R"(\b(\d{3}-\d{2}-\d{4})\b)", group_if(1, is_us_ssn)});
-  r.push_back({"us_ssn", R"((?i)\b(?:ssn|social security(?: number| no\.?| #)?)\b[^\n\d]{0,20}(\d{3}[ -]?\d{2}[ -]?\d{4})\b)",
+  r.push_back({"us_ssn", R"((?i)\b(?:ssn|social security(?: number| no\.?|)"
+      R"( #)?)\b[^\n\d]{0,20}(\d{3}[ -]?\d{2}[ -]?\d{4})\b)",
                group_if(1, is_us_ssn)});
   r.push_back({"uk_nino", R"(\b([A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])\b)", group_if(1, is_uk_nino)});
   r.push_back({"iban", R"(\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b)", group_if(1, is_iban)});
