@@ -33,12 +33,14 @@ struct CompiledRule {
   std::unique_ptr<RE2> re;
   Pick pick;
   int groups = 0;
+  bool whole_block = false;
 };
 
 struct Candidate {
   size_t begin = 0, end = 0;
   size_t rule = 0;  // priority: lower wins an overlap
   std::string_view kind;
+  bool whole_block = false;  // a key block: what is inside it is no placeholder's business
 };
 
 RE2::Options options(bool lines) {
@@ -59,6 +61,7 @@ CompiledRule compile(RuleSpec spec, bool lines) {
   r.re = std::make_unique<RE2>(pattern_of(spec, lines), options(lines));
   r.pick = std::move(spec.pick);
   r.groups = std::min(r.re->NumberOfCapturingGroups(), 3);
+  r.whole_block = spec.whole_block;
   return r;
 }
 
@@ -113,7 +116,7 @@ struct Redactor::Impl {
       r.pick(h, found);
       for (const Found& f : found)
         if (f.end > f.begin && f.end <= text.size())
-          out.push_back({f.begin, f.end, index, f.kind.empty() ? std::string_view(r.kind) : f.kind});
+          out.push_back({f.begin, f.end, index, f.kind.empty() ? std::string_view(r.kind) : f.kind, r.whole_block});
       pos = end > pos ? end : pos + 1;
     }
   }
@@ -141,7 +144,7 @@ struct Redactor::Impl {
     });
     std::map<size_t, Candidate> taken;  // by begin; never overlapping
     for (const Candidate& c : cands) {
-      if (touches_marker(c) || is_placeholder(text.substr(c.begin, c.end - c.begin))) continue;
+      if (touches_marker(c) || (!c.whole_block && is_placeholder(text.substr(c.begin, c.end - c.begin)))) continue;
       auto next = taken.lower_bound(c.begin);
       if (next != taken.end() && next->first < c.end) continue;
       if (next != taken.begin() && std::prev(next)->second.end > c.begin) continue;
@@ -198,24 +201,30 @@ Redactor::~Redactor() = default;
 
 RedactResult Redactor::redact(std::string_view input) const {
   RedactResult result;
-  // Blocks first, over the whole text: a key block spans lines.
-  std::string blocked;
-  std::string_view text = input;
-  {
+  std::string text(input), blocked;
+  // Blocks over the whole text (a key block spans lines), then lines run by run.
+  // The lines' result is stable by itself; a block that only shows once lines
+  // were redacted (one cut short by a secret inside it) sends it round again.
+  for (int round = 0; round < kMaxRounds; ++round) {
     std::vector<Candidate> cands;
     for (size_t i = 0; i < impl_->blocks.size(); ++i) impl_->find(impl_->blocks, i, text, cands);
-    if (!cands.empty() && impl_->apply(text, cands, blocked, result.kinds)) text = blocked;
-  }
-  result.text.reserve(text.size());
-  for (size_t begin = 0; begin < text.size();) {
-    size_t end = text.size();
-    if (text.size() - begin > kRun) {
-      const size_t nl = text.find('\n', begin + kRun);
-      if (nl != std::string_view::npos) end = nl + 1;
+    const bool changed = !cands.empty() && impl_->apply(text, cands, blocked, result.kinds);
+    if (changed) text.swap(blocked);
+    if (round > 0 && !changed) break;
+    std::string lines;
+    lines.reserve(text.size());
+    for (size_t begin = 0; begin < text.size();) {
+      size_t end = text.size();
+      if (text.size() - begin > kRun) {
+        const size_t nl = text.find('\n', begin + kRun);
+        if (nl != std::string::npos) end = nl + 1;
+      }
+      impl_->redact_run(std::string_view(text).substr(begin, end - begin), lines, result.kinds);
+      begin = end;
     }
-    impl_->redact_run(text.substr(begin, end - begin), result.text, result.kinds);
-    begin = end;
+    text.swap(lines);
   }
+  result.text = std::move(text);
   return result;
 }
 

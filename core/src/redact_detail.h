@@ -37,6 +37,7 @@ struct RuleSpec {
   std::string kind;
   std::string pattern;  // RE2 syntax, at most three capture groups
   Pick pick;
+  bool whole_block = false;  // a key block: replaced whole, never judged a placeholder
 };
 
 // Rules whose secrets span lines (key blocks); run first, over the whole input.

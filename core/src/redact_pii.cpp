@@ -4,6 +4,7 @@
 // cites each scheme).
 #include <array>
 #include <string>
+#include <vector>
 
 #include "redact_detail.h"
 
@@ -58,8 +59,23 @@ bool luhn_ok(std::string_view digits) {
   return !digits.empty() && sum % 10 == 0;
 }
 
+// Where separators split a card number, they do it as cards are printed:
+// 4-4-4-4(-3), or 4-6-5 and 4-6-4 (American Express, Diners).
+bool card_groups(std::string_view v) {
+  std::vector<size_t> groups{0};
+  for (char c : v) {
+    if (is_digit(c)) ++groups.back();
+    else groups.push_back(0);
+  }
+  if (groups.size() == 1) return true;
+  if (groups.size() == 3 && groups[0] == 4 && groups[1] == 6 && (groups[2] == 5 || groups[2] == 4)) return true;
+  for (size_t i = 0; i + 1 < groups.size(); ++i)
+    if (groups[i] != 4) return false;
+  return groups.back() >= 1 && groups.back() <= 4;
+}
+
 bool is_card_number(std::string_view v) {
-  if (!consistent_separators(v)) return false;
+  if (!consistent_separators(v) || !card_groups(v)) return false;
   const std::string d = digits_of(v);
   const size_t n = d.size();
   if (n < 13 || n > 19 || !luhn_ok(d)) return false;

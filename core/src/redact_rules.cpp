@@ -4,6 +4,7 @@
 // headers, command lines, assignments, prose), then tokens known only by a
 // prefix and a random tail. Personal data is in redact_pii.cpp.
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "memsim/redact.h"
@@ -56,7 +57,7 @@ bool random_tail(std::string_view v) {
   }
   const double h = shannon_entropy(v);
   if (digit && (up || low)) return h >= 3.0;
-  return up && low && h >= 3.5 && changes * 10 >= static_cast<int>(v.size()) * 3;
+  return up && low && h >= 3.5 && changes * 100 >= static_cast<int>(v.size()) * 15;
 }
 
 bool not_reference(std::string_view v) { return !is_reference(v); }
@@ -455,14 +456,15 @@ std::vector<RuleSpec> block_rules() {
                R"((?s)-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)"
                    R"((?:.*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\r?\\n|[ \t])+)"
                    R"((?:[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9+/]{1,7}={1,2}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*))*))",
-               group(0)});
-  r.push_back({"private_key", R"((?s)PuTTY-User-Key-File-[23]: .*?Private-MAC: *[0-9a-fA-F]+)", group(0)});
+               group(0), true});
+  r.push_back({"private_key", R"((?s)PuTTY-User-Key-File-[23]: .*?Private-MAC: *[0-9a-fA-F]+)", group(0), true});
   // A PEM file in base64 (Kubernetes secrets, CI variables): base64 of "-----BEGIN " starts with LS0tLS1CRUdJTi.
   r.push_back({"private_key", R"((LS0tLS1CRUdJTi[A-Za-z0-9+/=]*(?:(?:\r?\n|\\n)[ \t]*[A-Za-z0-9+/=]{4,})*))",
                [](const Hit& h, std::vector<Found>& out) {
                  const std::string head = base64_decode(h.groups[1], 120);
                  if (head.find("PRIVATE KEY") != std::string::npos) add(out, h, h.groups[1]);
-               }});
+               },
+               true});
   // Kubernetes env entries: "- name: DB_PASSWORD" and on the next line "value: ...".
   r.push_back({"secret",
                R"((?i)\bname:[ \t]*["']?([A-Za-z0-9_.-]+)["']?[ \t]*\r?\n[ \t]*(?:-[ \t]*)?value:[ \t]*(["']?))",
@@ -654,8 +656,17 @@ std::vector<RuleSpec> line_rules() {
 
 std::vector<RuleSpec> pii_rules() {
   std::vector<RuleSpec> r;
-  r.push_back({"card_number", R"(\b(\d{4}(?:[ -]?\d{2,7}){2,4})\b)", group_if(1, is_card_number)});
-  r.push_back({"card_number", R"(\b(\d{13,19})\b)", group_if(1, is_card_number)});
+  // Not a piece of a longer dashed or dotted token (a UUID, a version, a date).
+  auto card = [](const Hit& h, std::vector<Found>& out) {
+    const std::string_view v = h.groups[1];
+    const size_t at = h.at(v), end = at + v.size();
+    auto alnum = [&](size_t i) { return i < h.text.size() && std::isalnum(static_cast<unsigned char>(h.text[i])); };
+    auto joins = [&](size_t i) { return h.text[i] == '-' || h.text[i] == '.' || h.text[i] == '/'; };
+    if ((at > 1 && joins(at - 1) && alnum(at - 2)) || (end < h.text.size() && joins(end) && alnum(end + 1))) return;
+    if (is_card_number(v)) add(out, h, v);
+  };
+  r.push_back({"card_number", R"(\b(\d{4}(?:[ -]?\d{2,7}){2,4})\b)", card});
+  r.push_back({"card_number", R"(\b(\d{13,19})\b)", card});
   r.push_back({"us_ssn", R"(\b(\d{3}-\d{2}-\d{4})\b)", group_if(1, is_us_ssn)});
   r.push_back({"us_ssn", R"((?i)\b(?:ssn|social security(?: number| no\.?|)"
       R"( #)?)\b[^\n\d]{0,20}(\d{3}[ -]?\d{2}[ -]?\d{4})\b)",

@@ -198,10 +198,17 @@ bool is_placeholder(std::string_view v) {
   for (std::string_view p :
        {"change_me", "changeme", "change_this", "changethis", "replace_me", "replaceme", "replace_with", "replace_this",
         "your_", "yourkey", "yourtoken", "yoursecret", "yourpassword", "yourapikey", "_here", "insert_", "placeholder",
-        "dummy", "todo", "fixme", "fill_in", "fillme", "put_your", "not_a_real", "notareal", "xxxx", "goes_here",
-        "lorem", "sample_", "_sample", "redact", "censored", "secret_value", "my_secret", "mysecret", "test_token",
-        "test_key", "foo_bar", "foobar"})
+        "fill_in", "fillme", "put_your", "not_a_real", "notareal", "goes_here", "sample_", "_sample", "redact",
+        "censored", "secret_value", "my_secret", "mysecret", "test_token", "test_key", "foo_bar", "foobar"})
     if (contains(words, p)) return true;
+  // Short words only as words: a random token holds "todo" or "xxxx" now and then.
+  for (std::string_view p : {"dummy", "todo", "fixme", "lorem", "xxxx", "tbd"})
+    for (size_t at = words.find(p); at != std::string::npos; at = words.find(p, at + 1)) {
+      const bool starts = at == 0 || !is_alnum(words[at - 1]);
+      const size_t end = at + p.size();
+      if (starts && (end >= words.size() || !is_alnum(words[end]) || p == "xxxx")) return true;
+    }
+  if (contains(v, "xxxxx") || contains(v, "XXXXX")) return true;
   return is_filler(v);
 }
 
@@ -370,7 +377,7 @@ bool credential_like(std::string_view v, Context c) {
   const double h = shannon_entropy(v);
   if (k.digit == 0 && k.other == 0) {
     // Letters only: a word, or random if both cases change often.
-    return k.upper > 0 && k.lower > 0 && class_changes(v) >= 0.3 && h >= 3.5;
+    return k.upper > 0 && k.lower > 0 && class_changes(v) >= 0.2 && h >= 3.5;
   }
   // Words joined by separators (my-app-token, deploy_key_prod) are names, not keys.
   if (k.digit == 0 && k.upper == 0) {
