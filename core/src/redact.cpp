@@ -1,8 +1,10 @@
 // The redactor's engine: block rules over the whole text, then line rules over
 // runs of whole lines. One RE2::Set pass over each run says which line rules can
-// match there; only those run, each finding is judged (redact_rules.cpp), and
-// where findings overlap the more specific rule's wins. A run is redacted again
-// until nothing changes, so redact(redact(x)) == redact(x).
+// match there; only those run, with the few that run everywhere (the keyword
+// expression and the long-token scan). Each finding is judged by its rule
+// (redact_rules.cpp, redact_context.cpp, redact_pii.cpp); where findings overlap
+// the more specific rule's wins. A run is redacted again until nothing changes,
+// so redact(redact(x)) == redact(x).
 #include <re2/re2.h>
 #include <re2/set.h>
 
@@ -30,10 +32,12 @@ constexpr int kMaxRounds = 8;
 
 struct CompiledRule {
   std::string kind;
-  std::unique_ptr<RE2> re;
+  std::unique_ptr<RE2> re;  // null for a scan
   Pick pick;
+  std::function<void(std::string_view, std::vector<Found>&)> scan;
   int groups = 0;
   bool whole_block = false;
+  std::string literal;  // block rules: searched for first
 };
 
 struct Candidate {
@@ -58,10 +62,13 @@ std::string pattern_of(const RuleSpec& spec, bool lines) { return lines ? "(?m)"
 CompiledRule compile(RuleSpec spec, bool lines) {
   CompiledRule r;
   r.kind = std::move(spec.kind);
+  r.scan = std::move(spec.scan);
+  if (r.scan) return r;
   r.re = std::make_unique<RE2>(pattern_of(spec, lines), options(lines));
   r.pick = std::move(spec.pick);
   r.groups = std::min(r.re->NumberOfCapturingGroups(), 3);
   r.whole_block = spec.whole_block;
+  r.literal = std::move(spec.literal);
   return r;
 }
 
@@ -70,7 +77,9 @@ CompiledRule compile(RuleSpec spec, bool lines) {
 struct Redactor::Impl {
   std::vector<CompiledRule> blocks;
   std::vector<CompiledRule> lines;
-  std::unique_ptr<RE2::Set> set;  // lines' patterns, index for index
+  std::unique_ptr<RE2::Set> set;  // the triggers of the other `lines`
+  std::vector<int> in_set;        // lines' index of each set entry
+  std::vector<int> always;        // lines run everywhere: scans and `always` expressions
   std::unique_ptr<RE2> marker;
 
   Impl() {
@@ -84,9 +93,14 @@ struct Redactor::Impl {
     for (RuleSpec& s : specs) {
       // An expression RE2 rejects is a bug in the table; the tests fail on it
       // (Redact.EveryRuleCompiles), and here it is left out rather than crash.
+      const std::string trigger = "(?m)" + (s.trigger.empty() ? s.pattern : s.trigger);
+      const bool everywhere = s.always || s.scan;
       CompiledRule r = compile(std::move(s), true);
-      if (!r.re->ok()) continue;
-      if (set->Add(r.re->pattern(), nullptr) < 0) continue;
+      if (r.re && !r.re->ok()) continue;
+      const int index = static_cast<int>(lines.size());
+      if (everywhere) always.push_back(index);
+      else if (set->Add(trigger, nullptr) >= 0) in_set.push_back(index);
+      else continue;
       lines.push_back(std::move(r));
     }
     if (!set->Compile()) set.reset();
@@ -97,6 +111,14 @@ struct Redactor::Impl {
   void find(const std::vector<CompiledRule>& rules, size_t index, std::string_view text,
             std::vector<Candidate>& out) const {
     const CompiledRule& r = rules[index];
+    if (r.scan) {
+      std::vector<Found> found;
+      r.scan(text, found);
+      for (const Found& f : found)
+        if (f.end > f.begin && f.end <= text.size())
+          out.push_back({f.begin, f.end, index, f.kind.empty() ? std::string_view(r.kind) : f.kind, r.whole_block});
+      return;
+    }
     if (!r.re->ok()) return;
     const int n = r.groups + 1;
     std::array<re2::StringPiece, 4> m;
@@ -106,7 +128,8 @@ struct Redactor::Impl {
     while (pos <= text.size() && r.re->Match(whole, pos, text.size(), RE2::UNANCHORED, m.data(), n)) {
       const size_t start = static_cast<size_t>(m[0].data() - text.data());
       const size_t end = start + m[0].size();
-      Hit h{text, {}};
+      size_t resume = 0;
+      Hit h{text, {}, &resume};
       for (int i = 0; i < 4; ++i) {
         const auto& g = m[static_cast<size_t>(i)];
         h.groups[static_cast<size_t>(i)] =
@@ -117,7 +140,7 @@ struct Redactor::Impl {
       for (const Found& f : found)
         if (f.end > f.begin && f.end <= text.size())
           out.push_back({f.begin, f.end, index, f.kind.empty() ? std::string_view(r.kind) : f.kind, r.whole_block});
-      pos = end > pos ? end : pos + 1;
+      pos = std::max(end > pos ? end : pos + 1, resume);
     }
   }
 
@@ -171,10 +194,13 @@ struct Redactor::Impl {
   void rules_for(std::string_view text, std::vector<int>& hits) const {
     hits.clear();
     RE2::Set::ErrorInfo info{};
-    if (set && set->Match(re2::StringPiece(text.data(), text.size()), &hits, &info)) return;
-    hits.clear();
-    if (set && info.kind != RE2::Set::kOutOfMemory) return;
-    for (size_t i = 0; i < lines.size(); ++i) hits.push_back(static_cast<int>(i));
+    if (set && set->Match(re2::StringPiece(text.data(), text.size()), &hits, &info)) {
+      for (int& h : hits) h = in_set[static_cast<size_t>(h)];
+    } else {
+      hits.clear();
+      if (!set || info.kind == RE2::Set::kOutOfMemory) hits = in_set;
+    }
+    hits.insert(hits.end(), always.begin(), always.end());
   }
 
   void redact_run(std::string_view run, std::string& out, std::vector<std::string>& kinds) const {
@@ -207,7 +233,8 @@ RedactResult Redactor::redact(std::string_view input) const {
   // were redacted (one cut short by a secret inside it) sends it round again.
   for (int round = 0; round < kMaxRounds; ++round) {
     std::vector<Candidate> cands;
-    for (size_t i = 0; i < impl_->blocks.size(); ++i) impl_->find(impl_->blocks, i, text, cands);
+    for (size_t i = 0; i < impl_->blocks.size(); ++i)
+      if (text.find(impl_->blocks[i].literal) != std::string::npos) impl_->find(impl_->blocks, i, text, cands);
     const bool changed = !cands.empty() && impl_->apply(text, cands, blocked, result.kinds);
     if (changed) text.swap(blocked);
     if (round > 0 && !changed) break;

@@ -19,6 +19,8 @@ namespace memsim::redact_detail {
 struct Hit {
   std::string_view text;
   std::array<std::string_view, 4> groups;
+  // Where the next search may start, when the rule has looked past its match.
+  std::size_t* resume = nullptr;
   std::size_t at(std::string_view g) const { return static_cast<std::size_t>(g.data() - text.data()); }
   std::size_t end() const { return at(groups[0]) + groups[0].size(); }
 };
@@ -38,7 +40,40 @@ struct RuleSpec {
   std::string pattern;  // RE2 syntax, at most three capture groups
   Pick pick;
   bool whole_block = false;  // a key block: replaced whole, never judged a placeholder
+  // What the set looks for, when cheaper than `pattern`: a literal or a shape
+  // that every line holding a finding of this rule contains (so the rule is
+  // skipped only where it would find nothing). Counted repetitions that may
+  // start anywhere multiply the set's automaton states; a trigger keeps the one
+  // pass fast.
+  std::string trigger = {};
+  // For a block rule: a literal every match contains. The whole text is searched
+  // for it (memchr fast) before the expression runs at all.
+  std::string literal = {};
+  // Run over every run of lines, outside the set: for words that are in most
+  // text anyway (password, token, key) a place in the set costs more than the
+  // rule's own pass.
+  bool always = false;
+  // A rule that is a loop over the bytes rather than an expression (always run):
+  // where a table lookup per byte beats a regex match per word.
+  std::function<void(std::string_view text, std::vector<Found>& out)> scan = {};
 };
+
+inline void add(std::vector<Found>& out, const Hit& h, std::string_view v, std::string_view kind = {}) {
+  if (!v.empty()) out.push_back({h.at(v), h.at(v) + v.size(), kind});
+}
+
+// Group g whenever it matched.
+inline Pick group(int g) {
+  return [g](const Hit& h, std::vector<Found>& out) { add(out, h, h.groups[static_cast<std::size_t>(g)]); };
+}
+
+// Group g when `ok` accepts it.
+inline Pick group_if(int g, bool (*ok)(std::string_view)) {
+  return [g, ok](const Hit& h, std::vector<Found>& out) {
+    const std::string_view v = h.groups[static_cast<std::size_t>(g)];
+    if (ok(v)) add(out, h, v);
+  };
+}
 
 // Rules whose secrets span lines (key blocks); run first, over the whole input.
 std::vector<RuleSpec> block_rules();
@@ -93,6 +128,22 @@ bool labelled_as_digest(std::string_view text, std::size_t at);
 enum class NameClass { kNone, kPassword, kPin, kSecret, kKey };
 NameClass classify_name(std::string_view name);
 
+// --- Credentials known by their context (redact_context.cpp) ---
+
+// A word such as password, token, key or secret, matched by kKeywords: the
+// name it is part of and what stands after it decide whether it is assigned a
+// value (NAME=..., "name": ..., --flag ...) or given one in prose.
+inline constexpr const char* kKeywords =
+    "(?i)(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|bearer|"
+    "unseal|recovery|otp|login|identified|mdp|senha|parola|contrasena)";
+void pick_keyword(const Hit& h, std::vector<Found>& out);
+// groups[1] names the value in groups[2] (<password>..</password>, key="ApiKey" value="..").
+void pick_named_value(const Hit& h, std::vector<Found>& out);
+// groups[1] is a name whose value starts where the match ends (setx NAME value).
+void pick_name_then_value(const Hit& h, std::vector<Found>& out);
+// Whether the value a name of class c holds is a secret.
+bool value_fits(NameClass c, std::string_view v, std::string_view text, std::size_t at, Context ctx);
+
 // Reads the value that starts at text[at] on its line: inside quotes when
 // `quote` opened it (a JSON-escaped \" too); else up to white space, and in
 // code also up to a delimiter (, ; ) } ] < >) and in a query string up to & or #.
@@ -103,6 +154,9 @@ struct ValueSpan {
 enum class Bare { kCode, kQuery, kLine };
 constexpr std::size_t kMaxValue = 8192;
 ValueSpan read_value(std::string_view text, std::size_t at, std::string_view quote, Bare bare = Bare::kCode);
+inline void add_span(std::vector<Found>& out, ValueSpan s, std::string_view kind = {}) {
+  if (s.end > s.begin) out.push_back({s.begin, s.end, kind});
+}
 
 // --- Personal data checks (redact_pii.cpp) ---
 bool luhn_ok(std::string_view digits);

@@ -3,6 +3,7 @@
 // number or a timestamp of the same length is left alone (docs/redaction.md
 // cites each scheme).
 #include <array>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -219,6 +220,44 @@ bool is_in_pan(std::string_view v) {
     if (letter ? !is_upper(v[i]) : !is_digit(v[i])) return false;
   }
   return std::string_view("ABCFGHJLPT").find(v[3]) != std::string_view::npos && v != "ABCDE1234F";
+}
+
+std::vector<RuleSpec> pii_rules() {
+  std::vector<RuleSpec> r;
+  // Not a piece of a longer dashed or dotted token (a UUID, a version, a date).
+  auto card = [](const Hit& h, std::vector<Found>& out) {
+    const std::string_view v = h.groups[1];
+    const size_t at = h.at(v), end = at + v.size();
+    auto alnum = [&](size_t i) { return i < h.text.size() && std::isalnum(static_cast<unsigned char>(h.text[i])); };
+    auto joins = [&](size_t i) { return h.text[i] == '-' || h.text[i] == '.' || h.text[i] == '/'; };
+    if ((at > 1 && joins(at - 1) && alnum(at - 2)) || (end < h.text.size() && joins(end) && alnum(end + 1))) return;
+    if (is_card_number(v)) add(out, h, v);
+  };
+  // Each with the bare shape as the set's trigger: \b costs the set's automaton more than it saves.
+  r.push_back({"card_number", R"(\b(\d{4}(?:[ -]?\d{2,7}){2,4})\b)", card, false,
+               R"(\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d|\d{4}[ -]?\d{6}[ -]?\d{4})"});
+  r.push_back({"card_number", R"(\b(\d{13,19})\b)", card, false, R"(\d{13})"});
+  r.push_back({"us_ssn", R"(\b(\d{3}-\d{2}-\d{4})\b)", group_if(1, is_us_ssn), false, R"(\d{3}-\d{2}-\d{4})"});
+  r.push_back({"us_ssn", R"((?i)\b(?:ssn|social security(?: number| no\.?|)"
+      R"( #)?)\b[^\n\d]{0,20}(\d{3}[ -]?\d{2}[ -]?\d{4})\b)",
+               group_if(1, is_us_ssn)});
+  r.push_back({"uk_nino", R"(\b([A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])\b)", group_if(1, is_uk_nino), false,
+               R"([A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])"});
+  // The countries of is_iban's length table, so the set is not woken by every capital-digit run.
+  const std::string countries =
+      "(?:AD|AE|AT|BA|BE|BG|BH|BR|CH|CY|CZ|DE|DK|EE|ES|FI|FR|GB|GR|HR|HU|IE|IL|IS|IT|LT|LU|LV|"
+      "MT|NL|NO|PL|PT|RO|RS|SA|SE|SI|SK|TR)";
+  r.push_back({"iban", R"(\b()" + countries + R"(\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b)",
+               group_if(1, is_iban), false, R"(\b)" + countries + R"(\d{2} ?[A-Z0-9]{4} ?[A-Z0-9]{4})"});
+  r.push_back({"ca_sin", R"(\b(\d{3}[ -]\d{3}[ -]\d{3})\b)", group_if(1, is_ca_sin), false,
+               R"(\d{3}[ -]\d{3}[ -]\d{3})"});
+  r.push_back({"br_cpf", R"(\b(\d{3}\.\d{3}\.\d{3}-\d{2})\b)", group_if(1, is_br_cpf), false,
+               R"(\d{3}\.\d{3}\.\d{3}-\d{2})"});
+  r.push_back({"es_dni", R"(\b([XYZ]?\d{7,8}-?[A-Z])\b)", group_if(1, is_es_dni), false, R"(\d{7}-?[A-Z])"});
+  r.push_back({"in_aadhaar", R"(\b([2-9]\d{3}[ -]\d{4}[ -]\d{4})\b)", group_if(1, is_in_aadhaar), false,
+               R"([2-9]\d{3}[ -]\d{4}[ -]\d{4})"});
+  r.push_back({"in_pan", R"(\b([A-Z]{5}\d{4}[A-Z])\b)", group_if(1, is_in_pan), false, R"([A-Z]{5}\d{4}[A-Z])"});
+  return r;
 }
 
 }  // namespace memsim::redact_detail

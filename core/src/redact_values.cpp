@@ -426,29 +426,41 @@ bool labelled_as_digest(std::string_view text, size_t at) {
 namespace {
 
 // DB_PASSWORD -> db password; apiKey -> api key; X-Auth-Token -> x auth token.
-std::vector<std::string> name_parts(std::string_view name) {
-  std::vector<std::string> parts;
-  std::string cur;
-  auto flush = [&] {
-    if (!cur.empty()) parts.push_back(lowered(cur));
-    cur.clear();
+// Lower-cased into a buffer of its own, without allocating: a name is looked at
+// for every "token" in a transcript.
+struct NameParts {
+  std::array<char, 128> buf{};
+  std::array<std::string_view, 24> parts{};
+  size_t n = 0;
+};
+
+bool name_parts(std::string_view name, NameParts& out) {
+  if (name.size() > out.buf.size()) return false;
+  size_t begin = 0;
+  auto flush = [&](size_t end) {
+    if (end > begin && out.n < out.parts.size())
+      out.parts[out.n++] = std::string_view(out.buf.data() + begin, end - begin);
   };
   for (size_t i = 0; i < name.size(); ++i) {
     const char c = name[i];
+    out.buf[i] = lower(c);
     if (!is_alnum(c)) {
-      flush();
+      flush(i);
+      begin = i + 1;
       continue;
     }
-    if (!cur.empty()) {
-      const char p = cur.back();
+    if (i > begin) {
+      const char p = name[i - 1];
       const bool camel = is_lower(p) && is_upper(c);
       const bool acronym_end = is_upper(p) && is_upper(c) && i + 1 < name.size() && is_lower(name[i + 1]);
-      if (camel || acronym_end) flush();
+      if (camel || acronym_end) {
+        flush(i);
+        begin = i;
+      }
     }
-    cur += c;
   }
-  flush();
-  return parts;
+  flush(name.size());
+  return true;
 }
 
 bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
@@ -458,23 +470,25 @@ bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
 }  // namespace
 
 NameClass classify_name(std::string_view name) {
-  std::vector<std::string> parts = name_parts(name);
+  NameParts np;
+  if (!name_parts(name, np)) return NameClass::kNone;
   // Words after the keyword that keep its meaning: SECRET_KEY_BASE, TOKEN_VALUE, PASSWORD_B64.
-  while (!parts.empty() && (one_of(parts.back(), {"value", "val", "b64", "base64", "hex", "raw", "str", "string",
-                                                   "text", "data", "base", "plain", "plaintext", "enc", "encoded",
-                                                   "prod", "production", "dev", "staging", "test", "live", "new", "old",
-                                                   "current", "override", "primary", "secondary", "1", "2", "3"}) ||
-                            (parts.back().size() == 1 && is_digit(parts.back()[0]))))
-    parts.pop_back();
-  if (parts.empty()) return NameClass::kNone;
-  const std::string& w = parts.back();
-  const std::string prev = parts.size() > 1 ? parts[parts.size() - 2] : "";
-  auto ends = [&](std::string_view s) { return w.size() >= s.size() && std::string_view(w).ends_with(s); };
+  size_t n = np.n;
+  while (n > 0 && (one_of(np.parts[n - 1], {"value", "val", "b64", "base64", "hex", "raw", "str", "string", "text",
+                                            "data", "base", "plain", "plaintext", "enc", "encoded", "prod",
+                                            "production", "dev", "staging", "test", "live", "new", "old", "current",
+                                            "override", "primary", "secondary"}) ||
+                   (np.parts[n - 1].size() == 1 && is_digit(np.parts[n - 1][0]))))
+    --n;
+  if (n == 0) return NameClass::kNone;
+  const std::string_view w = np.parts[n - 1];
+  const std::string_view prev = n > 1 ? np.parts[n - 2] : std::string_view();
+  auto ends = [&](std::string_view s) { return w.ends_with(s); };
   if (ends("password") || ends("passwd") || ends("passphrase") || ends("passcode") || ends("passwort") ||
       ends("pwd") || one_of(w, {"pass", "pw", "pswd", "psw", "mdp", "contrasena", "senha", "parola"}))
     return NameClass::kPassword;
   if (ends("pass")) {  // dbpass, storepass, srcstorepass; not bypass or compass
-    const std::string_view head = std::string_view(w).substr(0, w.size() - 4);
+    const std::string_view head = w.substr(0, w.size() - 4);
     for (std::string_view word : {"db", "pg", "my", "root", "admin", "user", "sql", "smtp", "mail", "ftp", "ssh",
                                   "redis", "ldap", "bind", "key", "store", "trust", "wifi", "vnc", "web", "proxy",
                                   "http", "rabbit", "mq", "amqp", "sa", "sudo"})

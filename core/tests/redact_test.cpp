@@ -218,6 +218,7 @@ TEST(Redact, EveryRuleCompiles) {
   o.set_log_errors(false);
   for (auto* rules : {&block_rules, &line_rules, &pii_rules})
     for (const RuleSpec& s : (*rules)()) {
+      if (s.scan) continue;  // not an expression
       RE2 re(s.pattern, o);
       EXPECT_TRUE(re.ok()) << s.kind << ": " << re.error() << "\n" << s.pattern;
     }
