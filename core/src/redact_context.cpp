@@ -108,8 +108,14 @@ void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vect
   const std::string_view quote = quote_at(t, value_at);
   const ValueSpan s = read_value(t, value_at + quote.size(), quote, bare);
   const std::string_view v = t.substr(s.begin, s.end - s.begin);
-  if (quote.empty() && bare == Bare::kCode && s.end < t.size() && t[s.end] == '(') return;  // a call
-  if (quote.empty() && v.ends_with("(")) return;
+  // A call, not a value: read_secret(...), getpass.getpass(), input("Password: ").
+  if (quote.empty() && bare == Bare::kCode && s.end < t.size() && t[s.end] == '(') return;
+  if (quote.empty()) {
+    const size_t paren = v.find('(');
+    bool callee = paren != std::string_view::npos && paren > 0;
+    for (size_t i = 0; callee && i < paren; ++i) callee = is_alnum(v[i]) || v[i] == '_' || v[i] == '.';
+    if (callee) return;
+  }
   if (value_fits(c, v, t, s.begin, Context::kAssigned)) add_span(out, s, kind_for(c));
 }
 
@@ -286,7 +292,7 @@ bool prose(std::string_view t, std::string_view word, size_t ks, size_t ke, std:
     scan_prose(t, p, NameClass::kSecret, "secret", false, out);
   } else if (one_of(k, {"credential", "credentials", "creds", "cred", "login"})) {
     scan_prose(t, p, NameClass::kSecret, "secret", true, out);
-  } else if (one_of(k, {"token", "tokens", "secret", "secrets", "otp", "jwt", "salt"})) {
+  } else if (one_of(k, {"token", "tokens", "secret", "secrets", "otp", "jwt", "salt", "pat", "pats"})) {
     // "the next page token", "max tokens": the word before says it is no credential.
     if ((k == "token" || k == "tokens") && !prev.empty() && classify_name(prev + "_token") == NameClass::kNone)
       return true;

@@ -134,7 +134,7 @@ NameClass classify_name(std::string_view name);
 // name it is part of and what stands after it decide whether it is assigned a
 // value (NAME=..., "name": ..., --flag ...) or given one in prose.
 inline constexpr const char* kKeywords =
-    "(?i)(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|bearer|"
+    "(?i)(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|pat|bearer|"
     "unseal|recovery|otp|login|identified|mdp|senha|parola|contrasena)";
 void pick_keyword(const Hit& h, std::vector<Found>& out);
 // groups[1] names the value in groups[2] (<password>..</password>, key="ApiKey" value="..").

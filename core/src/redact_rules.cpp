@@ -92,12 +92,11 @@ void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Foun
   if (cut == std::string_view::npos) return;
   const std::string prefix = lowered(run.substr(0, cut));
   const std::string_view tail = run.substr(cut);
-  // Identifiers with random tails that are not credentials: Stripe's object ids,
-  // API message and request ids, digests that name their algorithm.
-  for (std::string_view p : {"cs_", "pi_", "ch_", "cus_", "evt_", "pm_", "seti_", "sub_", "in_", "prod_", "price_",
-                             "acct_", "txn_", "po_", "tr_", "re_", "req_", "msg_", "run_", "thread_", "asst_", "file-",
-                             "file_", "batch_", "toolu_", "chatcmpl-", "call_", "resp_", "sha", "md5", "blake",
-                             "git-", "commit", "build", "tmp", "temp", "cache", "session-", "uuid", "v1-", "v2-"})
+  // Identifiers with random tails that are not credentials: Stripe's checkout
+  // sessions, digests that name their algorithm, build and cache names.
+  // (Stripe's other object ids and API message ids have tails under 30.)
+  for (std::string_view p :
+       {"cs_", "sha", "md5", "blake", "git-", "commit", "build", "tmp", "temp", "cache", "session-", "uuid"})
     if (prefix.starts_with(p)) return;
   if (is_hex(tail) || !looks_random(tail) || labelled_as_digest(text, at)) return;
   out.push_back({at, at + len, {}});
@@ -396,6 +395,11 @@ std::vector<RuleSpec> line_rules() {
                  if (h.groups[1] == h.groups[3]) pick_named_value(h, out);
                },
                false, "</[A-Za-z]"});
+  r.push_back({"secret",
+               R"((?i)<[A-Za-z][A-Za-z0-9_:.-]*[ \t]+(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[^<>\n]*>([^<\n]+)<)",
+               pick_named_value, false, "</"});
+  // PHP: define('AUTH_KEY', '...'), as wp-config.php holds its salts.
+  r.push_back({"secret", R"(\bdefine\([ \t]*['"]([A-Za-z0-9_]+)['"][ \t]*,[ \t]*)", pick_name_then_value});
   r.push_back({"secret",
                R"((?i)\b(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[ \t]+value[ \t]*=[ \t]*\\?"([^"\\\n]+))",
                pick_named_value, false, R"((?i)value[ \t]*=)"});

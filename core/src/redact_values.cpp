@@ -225,8 +225,19 @@ bool is_reference(std::string_view v) {
                             "req.", "request.", "params.", "args.", "opts.", "options.", "ctx.", "props.",
                             "azure-keyvault", "gcp-secret", "k8s:", "kubernetes:", "aws-secretsmanager"}))
     return true;
-  // A call: read_secret("db"), os.getenv('X'), or the start of one.
-  if ((v.back() == ')' && contains(v, "(")) || v.back() == '(') return true;
+  // A call: read_secret("db"), os.getenv('X'), or the start of one: a name with a
+  // word of three letters or more in it, then "(" (a salt may hold "g4(...)").
+  if (const size_t paren = v.find('('); paren != std::string_view::npos && paren >= 3 &&
+                                        (v.back() == ')' || paren + 1 == v.size())) {
+    bool callee = is_alpha(v[0]) || v[0] == '_';
+    size_t run = 0, longest = 0;
+    for (size_t i = 0; callee && i < paren; ++i) {
+      callee = is_alnum(v[i]) || v[i] == '_' || v[i] == '.';
+      run = is_lower(v[i]) ? run + 1 : 0;
+      longest = std::max(longest, run);
+    }
+    if (callee && longest >= 3) return true;
+  }
   // SCREAMING_SNAKE_CASE: the name of a variable holding it.
   bool snake = is_upper(v.front()) && contains(v, "_");
   for (char c : v)
@@ -496,7 +507,7 @@ NameClass classify_name(std::string_view name) {
   }
   if (w == "pin" || w == "pincode" || (w == "code" && prev == "pin")) return NameClass::kPin;
   if (ends("secret") || one_of(w, {"secrets", "credential", "credentials", "creds", "cred", "auth", "authorization",
-                                   "bearer", "salt", "seed", "mnemonic", "psk", "sas", "cookie", "jwt", "hmac"}))
+                                   "bearer", "salt", "seed", "mnemonic", "psk", "sas", "cookie", "jwt", "hmac", "pat"}))
     return NameClass::kSecret;
   if (ends("token")) {
     if (one_of(prev, {"page", "next", "continuation", "pagination", "cursor", "sync", "resume", "max", "input",
