@@ -157,17 +157,19 @@ struct Redactor::Impl {
       marks.emplace_back(begin, begin + m.size());
       pos = begin + m.size();
     }
-    auto touches_marker = [&](const Candidate& c) {
+    // A finding that takes in part of a marker is what is left of a secret already
+    // redacted (sk-proj-[REDACTED]), not a secret.
+    auto overlaps_marker = [&](const Candidate& c) {
       auto it = std::lower_bound(marks.begin(), marks.end(), std::make_pair(c.begin, size_t{0}),
-                                 [](const auto& a, const auto& b) { return a.second < b.first; });
-      return it != marks.end() && it->first <= c.end;
+                                 [](const auto& a, const auto& b) { return a.second <= b.first; });
+      return it != marks.end() && it->first < c.end;
     };
     std::stable_sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) {
       return a.rule != b.rule ? a.rule < b.rule : a.begin < b.begin;
     });
     std::map<size_t, Candidate> taken;  // by begin; never overlapping
     for (const Candidate& c : cands) {
-      if (touches_marker(c) || (!c.whole_block && is_placeholder(text.substr(c.begin, c.end - c.begin)))) continue;
+      if (overlaps_marker(c) || (!c.whole_block && is_placeholder(text.substr(c.begin, c.end - c.begin)))) continue;
       auto next = taken.lower_bound(c.begin);
       if (next != taken.end() && next->first < c.end) continue;
       if (next != taken.begin() && std::prev(next)->second.end > c.begin) continue;

@@ -221,6 +221,9 @@ TEST(Redact, EveryRuleCompiles) {
       if (s.scan) continue;  // not an expression
       RE2 re(s.pattern, o);
       EXPECT_TRUE(re.ok()) << s.kind << ": " << re.error() << "\n" << s.pattern;
+      if (s.trigger.empty()) continue;
+      RE2 trigger(s.trigger, o);
+      EXPECT_TRUE(trigger.ok()) << s.kind << " trigger: " << trigger.error() << "\n" << s.trigger;
     }
 }
 
@@ -257,6 +260,9 @@ TEST(Redact, AnAlreadyRedactedSecretIsLeftAsItIs) {
   for (const char* s : {"OPENAI_API_KEY=sk-proj-[REDACTED]", "token=[REDACTED:secret]", "ghp_[REDACTED]",
                         "[REDACTED:github_token]xyz9Kq2mXp7Lr4Vt8Wn3Yc6Bh1Jd5Fs0Ga7Ue2Io4"})
     EXPECT_EQ(r.redact(s).text, s);
+  // A secret next to a marker is still a secret.
+  EXPECT_EQ(r.redact("[REDACTED:secret]ghp_16C7e42F292c6912E7710c838347Ae178B4a").text,
+            "[REDACTED:secret][REDACTED:github_token]");
 }
 
 TEST(Redact, OutputIsStableUnderASecondPass) {
