@@ -198,7 +198,7 @@ bool is_placeholder(std::string_view v) {
   for (std::string_view p :
        {"change_me", "changeme", "change_this", "changethis", "replace_me", "replaceme", "replace_with", "replace_this",
         "your_", "yourkey", "yourtoken", "yoursecret", "yourpassword", "yourapikey", "_here", "insert_", "placeholder",
-        "fill_in", "fillme", "put_your", "not_a_real", "notareal", "goes_here", "sample_", "_sample", "redact",
+        "fill_in", "fillme", "put_your", "not_a_real", "notareal", "goes_here", "sample_", "_sample",
         "censored", "secret_value", "my_secret", "mysecret", "test_token", "test_key", "foo_bar", "foobar"})
     if (contains(words, p)) return true;
   // Short words only as words: a random token holds "todo" or "xxxx" now and then.
