@@ -166,7 +166,7 @@ TEST(RememberCommand, WritesOnceAndRefusesASecret) {
   EXPECT_EQ(again.code, 2);
   EXPECT_NE(again.err.find("already exists"), std::string::npos) << again.err;
   Ran secret = memsim({"remember", "key", "--home", p.home, "--type", "reference", "--summary",
-                       "key AKIAIOSFODNN7EXAMPLE"});
+                       "key AKIAWDIAEQ3KDFYSPSC5"});
   EXPECT_EQ(secret.code, 2);
   EXPECT_FALSE(fsys::exists(p.home + "/memory/reference_key.md"));
 }

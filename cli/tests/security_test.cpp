@@ -169,7 +169,7 @@ TEST_F(Security, HookErrorLogNeverEchoesThePromptOrAWritesContent) {
 TEST_F(Security, NoSecretReachesMemoryStagedOrIdentityAfterCaptureTheLadder) {
   const std::vector<std::string> secrets = {
       "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
-      "AKIAIOSFODNN7EXAMPLE",
+      "AKIAWDIAEQ3KDFYSPSC5",
       "sk-ant-api03-Zx8Yw7Vu6Ts5Rq4Po3Nm2Lk1Ji0Hg9Fe8Dc7Ba6Zx8Yw7Vu6Ts5Rq4Po3Nm2Lk1Ji0Hg9Fe8Dc7Ba6ZxAA",
       "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
       "hunter2secretpw",

@@ -120,7 +120,7 @@ std::string user_line(const std::string& session, int day, const std::string& te
          "\"}}\n";
 }
 
-const char* kSecrets[] = {"ghp_16C7e42F292c6912E7710c838347Ae178B4a", "AKIAIOSFODNN7EXAMPLE",
+const char* kSecrets[] = {"ghp_16C7e42F292c6912E7710c838347Ae178B4a", "AKIAWDIAEQ3KDFYSPSC5",
                           "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "xoxb-2048151234-2048159876543-AbCdEfGhIjKl",
                           "postgres://app:s3cr3tPa55@db/app"};
 

@@ -1,10 +1,16 @@
-// The redactor against a table of fake secrets in agent-style prose, and a table
-// of look-alikes that must come through untouched.
+// The redactor against a table of fake secrets in agent-style prose, a table of
+// look-alikes that must come through untouched, and the engine's own promises:
+// text around a secret kept byte for byte, a second pass changes nothing, a run
+// boundary changes nothing, every rule compiles. The labelled corpus
+// (redact_corpus.cpp) measures the rates; these pin the cases.
 #include <gtest/gtest.h>
+
+#include <re2/re2.h>
 
 #include <string>
 #include <vector>
 
+#include "../src/redact_detail.h"
 #include "memsim/redact.h"
 
 namespace memsim {
@@ -18,69 +24,119 @@ struct Secret {
 
 const std::vector<Secret>& secrets() {
   static const std::vector<Secret> k = {
-      {"I set AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE in the shell.", "AKIAIOSFODNN7EXAMPLE", "aws_access_key"},
+      {"I set AWS_ACCESS_KEY_ID=AKIAWDIAEQ3KDFYSPSC5 in the shell.", "AKIAWDIAEQ3KDFYSPSC5", "aws_access_key"},
       {"The temporary creds start with ASIAY34FZKBOKMUTVV7A, expiring soon.", "ASIAY34FZKBOKMUTVV7A", "aws_access_key"},
-      {"aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "secret"},
-      {"export AWS_SECRET_ACCESS_KEY=\"Xb9kP2mQ7rT4vW8yZ1aC3dE5fG6hJ0kL2nM4pR6s\"", "Xb9kP2mQ7rT4vW8yZ1aC3dE5fG6hJ0kL2nM4pR6s", "secret"},
-      {"Use ghp_16C7e42F292c6912E7710c838347Ae178B4a for the CI push.", "ghp_16C7e42F292c6912E7710c838347Ae178B4a", "github_token"},
-      {"oauth token gho_16C7e42F292c6912E7710c838347Ae178B4a was revoked", "gho_16C7e42F292c6912E7710c838347Ae178B4a", "github_token"},
-      {"the app token ghs_Abc123Def456Ghi789Jkl012Mno345Pqr678 expired", "ghs_Abc123Def456Ghi789Jkl012Mno345Pqr678", "github_token"},
-      {"PAT: github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123", "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123", "github_token"},
+      {"aws_secret_access_key = xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP+",
+       "xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP+", "secret"},
+      {"export AWS_SECRET_ACCESS_KEY=\"Xb9kP2mQ7rT4vW8yZ1aC3dE5fG6hJ0kL2nM4pR6s\"",
+       "Xb9kP2mQ7rT4vW8yZ1aC3dE5fG6hJ0kL2nM4pR6s", "secret"},
+      {"Use ghp_16C7e42F292c6912E7710c838347Ae178B4a for the CI push.",
+       "ghp_16C7e42F292c6912E7710c838347Ae178B4a", "github_token"},
+      {"oauth token gho_16C7e42F292c6912E7710c838347Ae178B4a was revoked",
+       "gho_16C7e42F292c6912E7710c838347Ae178B4a", "github_token"},
+      {"the app token ghs_Abc123Def456Ghi789Jkl012Mno345Pqr678 expired",
+       "ghs_Abc123Def456Ghi789Jkl012Mno345Pqr678", "github_token"},
+      {"PAT: 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",
+       "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", "github_token"},
       {"GITLAB_TOKEN is glpat-xYz12AbC34dEf56GhI78jK for the mirror", "glpat-xYz12AbC34dEf56GhI78jK", "gitlab_token"},
-      {"slack bot xoxb-2048151234-2048159876543-AbCdEfGhIjKlMnOpQrStUvWx posts alerts", "xoxb-2048151234-2048159876543-AbCdEfGhIjKlMnOpQrStUvWx", "slack_token"},
-      {"user token xoxp-1234567890-0987654321-1122334455-abcdef0123456789abcdef0123456789", "xoxp-1234567890-0987654321-1122334455-abcdef0123456789abcdef0123456789", "slack_token"},
-      {"legacy xoxa-2-123456789012-abcdefABCDEF123456 and more", "xoxa-2-123456789012-abcdefABCDEF123456", "slack_token"},
-      {"refresh xoxr-123456789012-abcdefABCDEF1234567 text", "xoxr-123456789012-abcdefABCDEF1234567", "slack_token"},
-      {"config xoxs-123456789012-abcdefABCDEF1234567 text", "xoxs-123456789012-abcdefABCDEF1234567", "slack_token"},
-      {"hook https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX here", "T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX", "slack_webhook"},
+      {"slack bot xoxb-2048151234-2048159876543-AbCdEfGhIjKlMnOpQrStUvWx posts alerts",
+       "xoxb-2048151234-2048159876543-AbCdEfGhIjKlMnOpQrStUvWx", "slack_token"},
+      {"user token xoxp-1234567890-0987654321-1122334455-abcdef0123456789abcdef0123456789",
+       "xoxp-1234567890-0987654321-1122334455-abcdef0123456789abcdef0123456789", "slack_token"},
+      {"hook https://hooks.slack.com/services/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 here",
+       "TVN4A4WFHYM/B4L1VFZ3ZFK/kibjL5DZPjN0MEQ7wjJJibaZ", "slack_webhook"},
       {"charge with sk_live_4eC39HqLyjWDarjtT1zdp7dc today", "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "stripe_key"},
       {"restricted rk_live_51H8xYzAbCdEfGhIjKlMnOp in prod", "rk_live_51H8xYzAbCdEfGhIjKlMnOp", "stripe_key"},
-      {"publishable pk_live_51H8xYzAbCdEfGhIjKlMnOp on the page", "pk_live_51H8xYzAbCdEfGhIjKlMnOp", "stripe_key"},
-      {"test key sk_test_4eC39HqLyjWDarjtT1zdp7dc works", "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "stripe_key"},
-      {"maps key AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY in index.html", "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY", "google_api_key"},
-      {"OPENAI_API_KEY=sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv", "sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv", "openai_key"},
-      {"old style sk-9aZ8bY7cX6dW5eV4fU3gT2hS1iR0jQpOnMlKjIhG works", "sk-9aZ8bY7cX6dW5eV4fU3gT2hS1iR0jQpOnMlKjIhG", "openai_key"},
-      {"claude key sk-ant-api03-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe-AbCdEfGh_IjKl in .env", "sk-ant-api03-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe-AbCdEfGh_IjKl", "anthropic_key"},
-      {"//registry.npmjs.org/:_authToken=npm_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5", "npm_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5", "npm_token"},
-      {"twine upload with pypi-AgEIcHlwaS5vcmcCJGI4YmNhMDA2LTQ3YzAtNDRiZi1hODUxLTFhZjM0ZTc5ZjE5ZgACKlszLCJiZ", "pypi-AgEIcHlwaS5vcmcCJGI4YmNhMDA2LTQ3YzAtNDRiZi1hODUxLTFhZjM0ZTc5ZjE5ZgACKlszLCJiZ", "pypi_token"},
-      {"twilio api key SK0123456789abcdef0123456789abcdef for sms", "SK0123456789abcdef0123456789abcdef", "twilio_key"},
-      {"TWILIO_AUTH_TOKEN=9f8e7d6c5b4a39281706f5e4d3c2b1a0 in env", "9f8e7d6c5b4a39281706f5e4d3c2b1a0", "secret"},
-      {"mail via SG.aBcDeFgHiJkLmNoPqRsTuV.wXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ012", "SG.aBcDeFgHiJkLmNoPqRsTuV.wXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ012", "sendgrid_key"},
-      {"DefaultEndpointsProtocol=https;AccountName=myacct;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1ub3A=;EndpointSuffix=core.windows.net", "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1ub3A=", "azure_key"},
-      {"Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=Root;SharedAccessKey=q1W2e3R4t5Y6u7I8o9P0aSdFgHjKlZxCvBnM1234567=", "q1W2e3R4t5Y6u7I8o9P0aSdFgHjKlZxCvBnM1234567=", "azure_key"},
-      {"Server=tcp:db.database.windows.net;User ID=admin;Password=Sup3rS3cret!;Encrypt=True", "Sup3rS3cret!", "password"},
-      {"the SAS url https://acct.blob.core.windows.net/c/f?sv=2021-08-06&sig=AbCdEf123456%2BGhIjKl789012MnOp%3D&se=2025", "AbCdEf123456%2BGhIjKl789012MnOp%3D", "azure_sas"},
-      {"-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA1x2y3z\nabcdEFGH1234==\n-----END RSA PRIVATE KEY-----", "MIIEpAIBAAKCAQEA1x2y3z", "private_key"},
-      {"key file:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n-----END OPENSSH PRIVATE KEY-----\ndone", "b3BlbnNzaC1rZXktdjEAAAAABG5vbmU", "private_key"},
-      {"\"private_key\": \"-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----\\n\"", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "private_key"},
-      {"truncated -----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5oDLCbnpsJtpBoAoGCCqGSM49", "MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5oDLCbnpsJtpBoAoGCCqGSM49", "private_key"},
-      {"-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF0abcdEFGH\n-----END PGP PRIVATE KEY BLOCK-----", "lQOYBF0abcdEFGH", "private_key"},
-      {"session cookie eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c ok", "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c", "jwt"},
+      {"maps key AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY in index.html",
+       "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY", "google_api_key"},
+      {"OPENAI_API_KEY=sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv",
+       "sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv", "openai_key"},
+      {"claude key sk-ant-api03-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe-AbCdEfGh_IjKl in .env",
+       "sk-ant-api03-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe-AbCdEfGh_IjKl", "anthropic_key"},
+      {"HF_TOKEN=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", "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", "huggingface_token"},
+      {"search with 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 today",
+       "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", "perplexity_key"},
+      {"curl https://api.telegram.org/bot7984792003:AAgcF_Ha6ili8GjHEAD6-Wj9KfzjsQGMrb9/getMe",
+       "7984792003:AAgcF_Ha6ili8GjHEAD6-Wj9KfzjsQGMrb9", "telegram_token"},
+      {"//registry.npmjs.org/:_authToken=npm_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5",
+       "npm_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5", "npm_token"},
+      {"twilio api key SKa4c123b1612dd272d1371c17149d4395 for sms", "SKa4c123b1612dd272d1371c17149d4395", "twilio_key"},
+      {"mail via SG.aBcDeFgHiJkLmNoPqRsTuV.wXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ012",
+       "SG.aBcDeFgHiJkLmNoPqRsTuV.wXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ012", "sendgrid_key"},
+      {"DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=nyVmihA/2O76UMFxFkM/R5Kjp1vRt+1fjORS/6ilI8ihN5KXS"
+          "c7Tvo/hBKqFYY/kv5ZJr3J1TWDtkwtDDb+xHK==;EndpointSuffix=core.windows.net",
+       "nyVmihA/2O76UMFxFkM/R5Kjp1vRt+1fjORS/6ilI8ihN5KXSc7Tvo/hBKqFYY/kv5ZJr3J1TWDtkwtDDb+xHK==", "azure_key"},
+      {"Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=Root;SharedAccessKey=as1VOqg6YYZYn9ZhyiA4uoRgna"
+          "tmUdjAWtGSU8po+79=",
+       "as1VOqg6YYZYn9ZhyiA4uoRgnatmUdjAWtGSU8po+79=", "azure_key"},
+      {"Server=tcp:db.database.windows.net;User ID=admin;Password=Sup3rS3cret!;Encrypt=True",
+       "Sup3rS3cret!", "password"},
+      {"the SAS url "
+          "https://acct.blob.core.windows.net/c/f?sv=2021-08-06&sig=AbCdEf123456%2BGhIjKl789012MnOp%3D&se=2025",
+       "AbCdEf123456%2BGhIjKl789012MnOp%3D", "azure_sas"},
+      {"-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA1x2y3z\nabcdEFGH1234==\n-----END RSA PRIVATE KEY-----",
+       "MIIEpAIBAAKCAQEA1x2y3z", "private_key"},
+      {"key file:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n-----END OPENSSH PRIVATE "
+          "KEY-----\ndone",
+       "b3BlbnNzaC1rZXktdjEAAAAABG5vbmU", "private_key"},
+      {"\"private_key\": \"-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE "
+          "KEY-----\\n\"",
+       "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "private_key"},
+      {"truncated -----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5oDLCbnpsJtpBoAoGCCqGSM49",
+       "MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5oDLCbnpsJtpBoAoGCCqGSM49", "private_key"},
+      // base64 of "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA...", wrapped at 76 as base64(1) writes it.
+      {"  tls.key: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVBeHl6QWJDZEVm\n    "
+          "R2hJaktsTW5PcFFyU3RVdld4WXoxMjM0NTY3ODkwCg==",
+       "R2hJaktsTW5PcFFyU3RVdld4WXoxMjM0NTY3ODkwCg==", "private_key"},
+      {"session cookie "
+          "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwp"
+          "MeJf36POk6yJV_adQssw5c ok",
+       "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJ"
+           "f36POk6yJV_adQssw5c", "jwt"},
       {"DATABASE_URL=postgres://app:s3cr3tPa55@db.internal:5432/app", "s3cr3tPa55", "password"},
-      {"clone https://deploy:hunter2xyz@git.example.com/repo.git", "hunter2xyz", "password"},
       {"mongodb+srv://root:Tr0ub4dor&3@cluster0.mongodb.net/test", "Tr0ub4dor&3", "password"},
       {"redis://:p4ssw0rdRedis@cache:6379/0", "p4ssw0rdRedis", "password"},
       {"password=hunter2", "hunter2", "password"},
       {"DB_PASSWORD: \"c0rrect-h0rse\"", "c0rrect-h0rse", "password"},
       {"{\"password\": \"Zq8!mP2#vL\"}", "Zq8!mP2#vL", "password"},
+      {"mysql -u root -pS3cr3t -h 127.0.0.1 shop", "S3cr3t", "password"},
+      {"sshpass -p 'W4lnut!rocket' ssh deploy@10.0.3.17", "W4lnut!rocket", "password"},
+      {"./manage.py createsuperuser --password=Adm1n!2026 --noinput", "Adm1n!2026", "password"},
+      {"docker login registry.acme.dev -u ci --password Xq9vR2mL7pT4", "Xq9vR2mL7pT4", "password"},
+      {"curl -u admin:hunter2xyz https://jenkins.acme.dev/api/json", "hunter2xyz", "password"},
+      {"The staging password is Tr0ub4dor&3 for now.", "Tr0ub4dor&3", "password"},
+      {"The passphrase is walnut-rocket-staple-meadow92.", "walnut-rocket-staple-meadow92", "passphrase"},
+      {"The PIN is 4821.", "4821", "pin"},
+      {"Unseal Key 1: 43qHD9xCXXyzSs5ErFn2+KVLCKziFHoZPwwzsTPCujes",
+       "43qHD9xCXXyzSs5ErFn2+KVLCKziFHoZPwwzsTPCujes", "secret"},
       {"client_secret=8Q~abcDEF123ghiJKL456mnoPQR789stuVWX0", "8Q~abcDEF123ghiJKL456mnoPQR789stuVWX0", "secret"},
       {"api_key = \"4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c\"", "4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c", "secret"},
-      {"token: Qm9vbGVhbkZhbHNlVG9rZW4xMjM0NTY3OA", "Qm9vbGVhbkZhbHNlVG9rZW4xMjM0NTY3OA", "secret"},
-      {"SECRET_KEY='django-insecure-7x#k2!p@q9w$e8r&t6y*u5i(o4p)a3s'", "django-insecure-7x#k2!p@q9w$e8r&t6y*u5i(o4p)a3s", "secret"},
-      {"curl -H \"Authorization: Bearer abc123XYZ789def456GHI012jkl\" https://api.example.com", "abc123XYZ789def456GHI012jkl", "bearer_token"},
+      {"token: avJA76rNicHTp8hkqdlm7tOtHWnsCGRlrw", "avJA76rNicHTp8hkqdlm7tOtHWnsCGRlrw", "secret"},
+      {"SECRET_KEY='django-insecure-7x#k2!p@q9w$e8r&t6y*u5i(o4p)a3s'",
+       "django-insecure-7x#k2!p@q9w$e8r&t6y*u5i(o4p)a3s", "secret"},
+      {"- name: DB_PASSWORD\n  value: \"pg-Qx7!mR2z\"", "pg-Qx7!mR2z", "password"},
+      {"curl -H \"Authorization: Bearer abc123XYZ789def456GHI012jkl\" https://api.example.com",
+       "abc123XYZ789def456GHI012jkl", "bearer_token"},
       {"Authorization: Basic dXNlcjpwYXNzd29yZDEyMw==", "dXNlcjpwYXNzd29yZDEyMw==", "bearer_token"},
-      {"send it with bearer Zk3mQ9xR2vT8wY1pL5nB7cD4 in the header", "Zk3mQ9xR2vT8wY1pL5nB7cD4", "bearer_token"},
-      {"x-api-key: 9aB8cD7eF6gH5iJ4kL3mN2oP1q", "9aB8cD7eF6gH5iJ4kL3mN2oP1q", "api_key_header"},
-      {"The API key is 7Hq2LmX9pR4tW8vZ3bN6cK1dF5gJ0sY2 and it works", "7Hq2LmX9pR4tW8vZ3bN6cK1dF5gJ0sY2", "high_entropy_secret"},
-      {"HF_TOKEN=hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "huggingface_token"},
-      {"docker login -p dckr_pat_AbCdEf0123456789GhIjKlMnOpQ", "dckr_pat_AbCdEf0123456789GhIjKlMnOpQ", "docker_token"},
-      {"doctl auth init -t dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "digitalocean_token"},
-      {"shopify shpat_0123456789abcdef0123456789abcdef in the app", "shpat_0123456789abcdef0123456789abcdef", "shopify_token"},
-      {"vault login hvs.CAESIJ3xQ1yZ2aB4cD5eF6gH7iJ8kL9mN0oP", "hvs.CAESIJ3xQ1yZ2aB4cD5eF6gH7iJ8kL9mN0oP", "vault_token"},
-      {"bot 123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw9 replies", "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw9", "telegram_token"},
-      {"gcloud token ya29.a0AfH6SMBx3kZ9mQ2rT4vW8yZ1aC3dE5fG6h", "ya29.a0AfH6SMBx3kZ9mQ2rT4vW8yZ1aC3dE5fG6h", "google_oauth"},
-      {"mailchimp 0123456789abcdef0123456789abcdef-us12 key", "0123456789abcdef0123456789abcdef-us12", "mailchimp_key"},
-      {"age key AGE-SECRET-KEY-1QQPZRYVFQ8ZJ5W3N4F7G9HXKLM2CDEP6SRTUAV0JX8NWYZ3KLQPZRYV", "AGE-SECRET-KEY-1QQPZRYVFQ8ZJ5W3N4F7G9HXKLM2CDEP6SRTUAV0JX8NWYZ3KLQPZRYV", "age_secret_key"},
+      {"x-api-key: 9aB8cD7eF6gH5iJ4kL3mN2oP1q", "9aB8cD7eF6gH5iJ4kL3mN2oP1q", "secret"},
+      {"The API key is 7Hq2LmX9pR4tW8vZ3bN6cK1dF5gJ0sY2 and it works", "7Hq2LmX9pR4tW8vZ3bN6cK1dF5gJ0sY2", "secret"},
+      {"the deepgram key 3a0f9c8b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a is in the notebook",
+       "3a0f9c8b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a", "secret"},
+      {"GROQ_API_KEY=gsk_Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeAbCdEfGhIjKl2Qm",
+       "gsk_Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeAbCdEfGhIjKl2Qm", "groq_key"},
+      {"pushed with acmeio_live_Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe yesterday",
+       "acmeio_live_Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe", "prefixed_token"},
+      {"doctl auth init -t dop_v1_34d6608697a8d41bed440e50454f31af3176813e02ea68ef786e4d3cea27d269",
+       "dop_v1_34d6608697a8d41bed440e50454f31af3176813e02ea68ef786e4d3cea27d269", "digitalocean_token"},
+      {"shopify 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 in the app",
+       "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", "shopify_token"},
+      {"mailchimp 34b484e73cf575dcad6ba2b0aee0ca92-us14 key", "34b484e73cf575dcad6ba2b0aee0ca92-us14", "mailchimp_key"},
+      {"vault login hvs.CAESIJ3xQ1yZ2aB4cD5eF6gH7iJ8kL9mN0oP",
+       "hvs.CAESIJ3xQ1yZ2aB4cD5eF6gH7iJ8kL9mN0oP", "vault_token"},
+      {"The customer's card 4539 1488 0343 6467 was declined.", "4539 1488 0343 6467", "card_number"},
+      {"The applicant's SSN is 219-45-1234.", "219-45-1234", "us_ssn"},
+      {"Her National Insurance number is AB 12 34 56 C.", "AB 12 34 56 C", "uk_nino"},
+      {"Send the refund to IBAN DE75 5121 0800 1245 1261 99.", "DE75 5121 0800 1245 1261 99", "iban"},
   };
   return k;
 }
@@ -92,67 +148,94 @@ const std::vector<std::string>& look_alikes() {
       "See abc1234 and 9fceb02 for the revert.",
       "git checkout 4b825dc642cb6eb9a060e54bf8d69288fbee4904",
       "The session id is 1af7fc5e-8455-4414-9ccd-011d40f70b2a.",
-      "request 123e4567-e89b-12d3-a456-426614174000 failed",
       "sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-      "The SHA-256 digest is e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855.",
       "md5 checksum d41d8cd98f00b204e9800998ecf8427e matches",
       "integrity sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==",
       "The fixture encodes 'hello world' as aGVsbG8gd29ybGQ= in base64.",
-      "An inline image: data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-      "Edit /home/dev/projects/memsim/core/src/redact.cpp line 40.",
+      "An inline image: data:image/png;base64,"
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
       "token_path = /home/dev/.config/gh/hosts.yml",
       "private_key_file: ~/.ssh/id_ed25519",
       "Upgrade from v1.2.3 to 2.10.0-rc.1 first.",
-      "Built with gcc 13.2.0 and cmake 3.28.3.",
       "The password field is required.",
       "password: required",
       "Set password=$DB_PASSWORD in the env file.",
       "token = os.environ['GITHUB_TOKEN']",
-      "api_key = process.env.API_KEY",
       "DATABASE_URL=postgres://app:${DB_PASS}@db:5432/app",
-      "postgres://localhost:5432/app has no credentials",
       "git@github.com:org/repo.git is the remote",
-      "The tokenizer splits camelCase identifiers.",
       "We use sk-learn style estimators and sk-learn-compatible-pipelines-module naming.",
       "secret: the answer lies in the cache invalidation",
       "The token count was 123456 tokens, about 4 bytes each.",
-      "The access key rotation runbook is in docs/runbooks/rotate-access-keys.md.",
-      "Run `npm install --save-dev typescript@5.4.2`.",
       "Docker image sha256:4c7e1f4a5b6c7d8e9f0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6 pulled.",
-      "The key is located at C:\\Users\\dev\\keys\\dev.pem.",
-      "Use AKIA as the prefix check in the scanner.",
       "Values like ghp_ and xoxb- prefixes identify tokens.",
-      "The secret sauce is caching the parsed frontmatter.",
       "password: ********",
       "api_key: <your-api-key>",
       "token={{ secrets.GITHUB_TOKEN }}",
-      "Colour #ff00aa and id 0x7fffffff are constants.",
-      "The UUID namespace 6ba7b810-9dad-11d1-80b4-00c04fd430c8 is for DNS.",
-      "Commit SHA 7d9a1c2 broke the build; bisect from e83c5163316f89bfbde7d9ab23ca2e25604af290.",
       "ETag: \"33a64df551425fcc55e4d42a148795d9f25f89d4\"",
-      "Bearer tokens go in the Authorization header.",
-      "see https://github.com/org/repo/blob/main/src/auth/token.ts#L42",
       "The Authorization: Bearer <token> header is required.",
-      "The access token tarball sha256 is 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.",
       "The secret rotation landed in commit 3f786850e387550fdab836ed7e6dc881de23001b yesterday.",
       "token = sha256:4c7e1f4a5b6c7d8e9f0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6",
+      // Documented examples, runs of one character, placeholder words, markers.
+      "I set AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE in the shell.",
+      "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+      "GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+      "STRIPE_SECRET_KEY=sk_test_XXXXXXXXXXXXXXXXXXXXXXXX",
+      "SECRET_KEY=CHANGE_ME",
+      "API_KEY=REPLACE_WITH_YOUR_KEY",
+      "token: <your-token>",
+      "export OPENAI_API_KEY=your-api-key-here",
+      "OPENAI_API_KEY=sk-proj-[REDACTED]",
+      "push with [REDACTED:github_token] and password: [REDACTED:password]",
+      "Stripe's test card 4242 4242 4242 4242 works with any date.",
+      "Sample SSN 078-05-1120 and the invalid 666-12-3456.",
+      "IBAN example: GB82 WEST 1234 5698 7654 32",
+      "Order number 1234567812345678 shipped.",
+      // Commands that ask for a password rather than give one.
+      "mysql -u root -p shop",
+      "docker login ghcr.io -u acme --password-stdin < token.txt",
+      "curl -u \"$USER:$TOKEN\" https://api.acme.dev",
+      "ssh-keygen -t ed25519 -N '' -f ./deploy",
+      // Secret-like names holding settings.
+      "PASSWORD_MIN_LENGTH=12",
+      "\"input_tokens\": 12034, \"output_tokens\": 877",
+      "\"nextPageToken\": \"CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA3NmNkMnEQARgB\"",
+      "age public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p",
+      "password: arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf",
+      "password = get_secret('db-password')",
+      "The password hint is \"favourite city\".",
+      "A random password generator outputs 20 characters by default.",
+      "Stripe returned payment intent pi_3MtwBwLkdIwHu7ix28a3tqPa for the order.",
+      "\"id\": \"msg_01XFDUDYJgAACzvnptvVoYEL\", \"type\": \"message\"",
+      "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq6k2sQ2rZk0w5Y8tF1nP3bV7cX9mL4hD6jR2eU0aB dev@laptop",
+      "  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSURkekNDQWwrZ0F3SUJBZ0lVQ0FURQo=",
   };
   return k;
 }
 
+TEST(Redact, EveryRuleCompiles) {
+  using namespace redact_detail;
+  RE2::Options o;
+  o.set_log_errors(false);
+  for (auto* rules : {&block_rules, &line_rules, &pii_rules})
+    for (const RuleSpec& s : (*rules)()) {
+      if (s.scan) continue;  // not an expression
+      RE2 re(s.pattern, o);
+      EXPECT_TRUE(re.ok()) << s.kind << ": " << re.error() << "\n" << s.pattern;
+      if (s.trigger.empty()) continue;
+      RE2 trigger(s.trigger, o);
+      EXPECT_TRUE(trigger.ok()) << s.kind << " trigger: " << trigger.error() << "\n" << s.trigger;
+    }
+}
+
 TEST(Redact, EverySecretInTheTableIsReplacedByItsKind) {
   Redactor r;
-  int missed = 0;
   for (const Secret& s : secrets()) {
     RedactResult out = r.redact(s.prose);
-    const bool gone = out.text.find(s.secret) == std::string::npos;
-    EXPECT_TRUE(gone) << "kept: " << s.prose << "\n got: " << out.text;
+    EXPECT_EQ(out.text.find(s.secret), std::string::npos) << "kept: " << s.prose << "\n got: " << out.text;
     EXPECT_NE(out.text.find("[REDACTED:" + s.kind + "]"), std::string::npos)
         << "kind " << s.kind << " missing: " << out.text;
     EXPECT_TRUE(out.changed());
-    if (!gone) ++missed;
   }
-  EXPECT_EQ(missed, 0);
 }
 
 TEST(Redact, LookAlikesComeThroughUntouched) {
@@ -169,6 +252,17 @@ TEST(Redact, TextAroundASecretIsKeptByteForByte) {
   RedactResult out = r.redact("before ghp_16C7e42F292c6912E7710c838347Ae178B4a after\n");
   EXPECT_EQ(out.text, "before [REDACTED:github_token] after\n");
   ASSERT_EQ(out.kinds.size(), 1u);
+  EXPECT_EQ(r.redact("mysql -u root -pS3cr3t shop").text, "mysql -u root -p[REDACTED:password] shop");
+}
+
+TEST(Redact, AnAlreadyRedactedSecretIsLeftAsItIs) {
+  Redactor r;
+  for (const char* s : {"OPENAI_API_KEY=sk-proj-[REDACTED]", "token=[REDACTED:secret]", "ghp_[REDACTED]",
+                        "[REDACTED:github_token]xyz9Kq2mXp7Lr4Vt8Wn3Yc6Bh1Jd5Fs0Ga7Ue2Io4"})
+    EXPECT_EQ(r.redact(s).text, s);
+  // A secret next to a marker is still a secret.
+  EXPECT_EQ(r.redact("[REDACTED:secret]ghp_16C7e42F292c6912E7710c838347Ae178B4a").text,
+            "[REDACTED:secret][REDACTED:github_token]");
 }
 
 TEST(Redact, OutputIsStableUnderASecondPass) {
@@ -187,15 +281,88 @@ TEST(Redact, ManySecretsInOneTextAreAllReplaced) {
   for (const Secret& s : secrets()) all += s.prose + "\n";
   RedactResult out = r.redact(all);
   for (const Secret& s : secrets()) EXPECT_EQ(out.text.find(s.secret), std::string::npos) << s.secret;
-  EXPECT_TRUE(out.changed());
+}
+
+// Lines are redacted in runs of about 8 KB; where a run ends must not matter.
+TEST(Redact, RunBoundariesChangeNothing) {
+  Redactor r;
+  std::string filler;
+  while (filler.size() < 20'000) filler += "The parser is slow on long lines; profile before changing it.\n";
+  std::string text, expected;
+  for (const Secret& s : secrets()) {
+    std::string chunk = filler.substr(0, 700 + (s.prose.size() * 37) % 9000);
+    chunk.resize(chunk.rfind('\n') + 1);
+    text += chunk + s.prose + "\n";
+    expected += chunk + r.redact(s.prose).text + "\n";
+  }
+  EXPECT_TRUE(r.redact(text).text == expected) << "a secret near a run boundary was redacted differently";
 }
 
 TEST(Redact, LargeInputTakesLinearTime) {
   Redactor r;
   std::string big;
-  while (big.size() < 2'000'000) big += "password password token= secret: aaaa key-value AKIA sk- eyJ ";
+  while (big.size() < 2'000'000) big += "password password token= secret: aaaa key-value AKIA sk- eyJ -----BEGIN ";
   RedactResult out = r.redact(big);
-  EXPECT_EQ(out.text.size(), big.size());
+  EXPECT_FALSE(out.changed()) << "nothing in it is a secret";
+  // One long line of random base62 after a secret-like name: a value is capped, the
+  // line is not read again for every match.
+  std::string line;
+  const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  unsigned x = 1;
+  while (line.size() < 1'000'000) {
+    x = x * 1103515245u + 12345u;
+    line += alphabet[(x >> 16) % alphabet.size()];
+  }
+  const RedactResult one = r.redact("token: " + line + " password: " + line);
+  EXPECT_TRUE(one.changed());
+  EXPECT_LT(one.text.size(), 2 * line.size());
+}
+
+TEST(Redact, CardNumbersNeedTheLuhnCheckAndAnIssuer) {
+  using namespace redact_detail;
+  EXPECT_TRUE(luhn_ok("79927398713"));
+  EXPECT_FALSE(luhn_ok("79927398710"));
+  EXPECT_TRUE(is_card_number("4539 1488 0343 6467"));
+  EXPECT_FALSE(is_card_number("4539 1488 0343 6468")) << "check digit off by one";
+  EXPECT_FALSE(is_card_number("1718035200000")) << "a millisecond timestamp";
+  EXPECT_FALSE(is_card_number("4242424242424242")) << "Stripe's test card";
+  EXPECT_FALSE(is_card_number("4539 1488-0343 6467")) << "mixed separators";
+}
+
+TEST(Redact, NationalIdsFollowTheirPublishedRules) {
+  using namespace redact_detail;
+  EXPECT_TRUE(is_us_ssn("219-45-1234"));
+  for (const char* bad : {"000-45-1234", "666-45-1234", "912-45-1234", "219-00-1234", "219-45-0000", "078-05-1120"})
+    EXPECT_FALSE(is_us_ssn(bad)) << bad;
+  EXPECT_TRUE(is_uk_nino("AB123456C"));
+  for (const char* bad : {"QQ123456C", "GB123456A", "AB123456E", "DA123456A"}) EXPECT_FALSE(is_uk_nino(bad)) << bad;
+  EXPECT_TRUE(is_iban("DE75512108001245126199"));
+  EXPECT_FALSE(is_iban("DE75512108001245126198")) << "mod 97";
+  EXPECT_FALSE(is_iban("DE89370400440532013000")) << "the registry's example";
+  EXPECT_TRUE(is_ca_sin("130 692 544"));
+  EXPECT_TRUE(is_br_cpf("529.982.247-25"));
+  EXPECT_FALSE(is_br_cpf("529.982.247-26"));
+  EXPECT_TRUE(is_es_dni("12345679S"));
+  EXPECT_TRUE(is_in_pan("ABCPE1234F"));
+  EXPECT_TRUE(is_in_aadhaar("2341 2341 2346"));
+  EXPECT_FALSE(is_in_aadhaar("2341 2341 2345")) << "Verhoeff";
+}
+
+TEST(Redact, ValueJudgements) {
+  using namespace redact_detail;
+  EXPECT_TRUE(is_placeholder("AKIAIOSFODNN7EXAMPLE"));
+  EXPECT_TRUE(is_placeholder("ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"));
+  EXPECT_TRUE(is_placeholder("1234567890abcdef"));
+  EXPECT_FALSE(is_placeholder("Xb9kP2mQ7rT4vW8yZ1aC3dE5fG6hJ0kL2nM4pR6s"));
+  EXPECT_TRUE(decodes_to_text("aGVsbG8gd29ybGQ="));
+  EXPECT_FALSE(decodes_to_text("dXNlcjpwYXNzd29yZDEyMw==")) << "user:password is a credential";
+  EXPECT_EQ(classify_name("DB_PASSWORD"), NameClass::kPassword);
+  EXPECT_EQ(classify_name("apiKey"), NameClass::kSecret);
+  EXPECT_EQ(classify_name("SECRET_KEY_BASE"), NameClass::kSecret);
+  EXPECT_EQ(classify_name("PASSWORD_MIN_LENGTH"), NameClass::kNone);
+  EXPECT_EQ(classify_name("nextPageToken"), NameClass::kNone);
+  EXPECT_EQ(classify_name("cache_key"), NameClass::kNone);
+  EXPECT_EQ(classify_name("monkey"), NameClass::kNone);
 }
 
 TEST(Redact, EntropyOfUniformAndConstantStrings) {

@@ -228,10 +228,10 @@ TEST(McpRemember, RefusesSecretsAndBadNamesWritingNothing) {
   const std::string t = c.text(c.call("memory_remember", {{"name", "aws"},
                                                           {"type", "reference"},
                                                           {"summary", "the deploy key"},
-                                                          {"body", "key AKIAIOSFODNN7EXAMPLE"}}),
+                                                          {"body", "key AKIAWDIAEQ3KDFYSPSC5"}}),
                                true);
   EXPECT_NE(t.find("secret"), std::string::npos) << t;
-  EXPECT_EQ(t.find("AKIAIOSFODNN7EXAMPLE"), std::string::npos) << "the refusal must not echo the secret";
+  EXPECT_EQ(t.find("AKIAWDIAEQ3KDFYSPSC5"), std::string::npos) << "the refusal must not echo the secret";
   for (const Json& args : {Json{{"name", "Bad Name"}, {"type", "user"}, {"summary", "s"}},
                            Json{{"name", "../escape"}, {"type", "user"}, {"summary", "s"}},
                            Json{{"name", "x"}, {"type", "user"}, {"summary", "  "}}})
@@ -252,7 +252,7 @@ TEST(McpSupersedeAndStatus, CloseAFactAndReportHealth) {
   EXPECT_NE(read(c.home + "/memory/project_deploy-target.md").find("valid_until: 2026-11-30"), std::string::npos);
   c.text(c.call("memory_supersede", {{"old", "project_deploy-target.md"}, {"summary", "again"}}), true);
   const std::string secret = c.text(
-      c.call("memory_supersede", {{"old", "project_deploy-target-2.md"}, {"summary", "key AKIAIOSFODNN7EXAMPLE"}}),
+      c.call("memory_supersede", {{"old", "project_deploy-target-2.md"}, {"summary", "key AKIAWDIAEQ3KDFYSPSC5"}}),
       true);
   EXPECT_NE(secret.find("secret"), std::string::npos) << secret;
   EXPECT_FALSE(fsys::exists(c.home + "/memory/project_deploy-target-3.md"));

@@ -1,0 +1,388 @@
+// Credentials known by the words around them: a secret-like name and its value
+// (DB_PASSWORD=..., "apiKey": "...", --token X, -storepass X) and a value given
+// in prose ("the staging password is ...", "Unseal Key 1: ...", "the deepgram key
+// ..."). One RE2 expression finds the words (password, token, key, secret, ...);
+// what stands around each one decides which of these it is, so the text is
+// scanned once for all of them.
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "redact_detail.h"
+
+namespace memsim::redact_detail {
+
+namespace {
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_alnum(char c) { return is_alpha(c) || (c >= '0' && c <= '9'); }
+
+std::string lowered(std::string_view v) {
+  std::string s(v);
+  for (char& c : s) c = lower(c);
+  return s;
+}
+
+bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), w) != set.end();
+}
+
+std::string_view kind_for(NameClass c) {
+  switch (c) {
+    case NameClass::kPassword: return "password";
+    case NameClass::kPin: return "pin";
+    default: return "secret";
+  }
+}
+
+bool pin_like(std::string_view v) {
+  if (v.size() < 4 || v.size() > 12) return false;
+  return std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool looks_like_email(std::string_view v) {
+  const size_t at = v.find('@');
+  return at != std::string_view::npos && at > 0 && v.find('.', at) != std::string_view::npos;
+}
+
+// A word as words are written (Summer, staging, re-used), not a chosen password.
+bool is_plain_word(std::string_view v) {
+  bool inner_upper = false, lower_seen = false;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const char ch = v[i];
+    const bool up = ch >= 'A' && ch <= 'Z', low = ch >= 'a' && ch <= 'z';
+    if (!up && !low && ch != '-' && !(static_cast<unsigned char>(ch) >= 0x80)) return false;
+    if (up && i > 0 && lower_seen) inner_upper = true;
+    lower_seen = lower_seen || low;
+  }
+  return !inner_upper;
+}
+
+// "admin/Adm1nP4ss!", "bob:Xy12!abc": the password half of a login pair.
+bool pick_login_pair(std::string_view t, ValueSpan s, std::vector<Found>& out) {
+  const std::string_view tok = t.substr(s.begin, s.end - s.begin);
+  const size_t sep = tok.find_first_of("/:");
+  if (sep == std::string_view::npos || sep == 0 || sep + 1 >= tok.size()) return false;
+  if (tok.find_first_of("/:", sep + 1) != std::string_view::npos) return false;  // a path or a URL
+  const std::string_view pass = tok.substr(sep + 1);
+  if (!password_like(pass, Context::kAssigned) || is_plain_word(pass)) return false;
+  add_span(out, {s.begin + sep + 1, s.end}, "password");
+  return true;
+}
+
+// The opening quote at text[at], if any: ", ', ` or a JSON-escaped \".
+std::string_view quote_at(std::string_view t, size_t at) {
+  if (at < t.size() && (t[at] == '"' || t[at] == '\'' || t[at] == '`')) return t.substr(at, 1);
+  if (at + 1 < t.size() && t[at] == '\\' && t[at + 1] == '"') return t.substr(at, 2);
+  return {};
+}
+
+size_t skip_blanks(std::string_view t, size_t p) {
+  while (p < t.size() && (t[p] == ' ' || t[p] == '\t')) ++p;
+  return p;
+}
+
+// The name [ns, ne) is given the value at `value_at` (after `=`, `:`, ...).
+void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vector<Found>& out) {
+  const std::string_view name = t.substr(ns, ne - ns);
+  NameClass c = classify_name(name);
+  // "public key: ...", "API key: ...": a bare word takes the word before it as its qualifier.
+  if (ns >= 2 && t[ns - 1] == ' ' && name.find_first_of("_-.") == std::string_view::npos) {
+    size_t w = ns - 1;
+    while (w > 0 && is_alpha(t[w - 1])) --w;
+    if (w < ns - 1) c = classify_name(std::string(t.substr(w, ns - 1 - w)) + "_" + std::string(name));
+  }
+  if (c == NameClass::kNone) return;
+  // Where the line starts with the name (.env, YAML, shell), a bare value runs to
+  // white space; in code it stops at a delimiter, in a query string at & or #.
+  const size_t back = ns > 16 ? ns - 16 : 0;  // "export " and indentation at most
+  const size_t nl = t.substr(back, ns - back).rfind('\n');
+  const bool at_line_start = nl != std::string_view::npos || back == 0;
+  const size_t line_start = nl != std::string_view::npos ? back + nl + 1 : back;
+  std::string_view lead = at_line_start ? t.substr(line_start, ns - line_start) : std::string_view("?");
+  while (!lead.empty() && (lead.front() == ' ' || lead.front() == '\t' || lead.front() == '-')) lead.remove_prefix(1);
+  const bool line_style = lead.empty() || lead == "export " || lead == "set " || lead == "ENV " || lead == "env ";
+  const bool query = ns > 0 && (t[ns - 1] == '?' || t[ns - 1] == '&');
+  const Bare bare = query ? Bare::kQuery : line_style ? Bare::kLine : Bare::kCode;
+  const std::string_view quote = quote_at(t, value_at);
+  const ValueSpan s = read_value(t, value_at + quote.size(), quote, bare);
+  const std::string_view v = t.substr(s.begin, s.end - s.begin);
+  // A call, not a value: read_secret(...), getpass.getpass(), input("Password: ").
+  if (quote.empty() && bare == Bare::kCode && s.end < t.size() && t[s.end] == '(') return;
+  if (quote.empty()) {
+    const size_t paren = v.find('(');
+    bool callee = paren != std::string_view::npos && paren > 0;
+    for (size_t i = 0; callee && i < paren; ++i) callee = is_alnum(v[i]) || v[i] == '_' || v[i] == '.';
+    if (callee) return;
+  }
+  if (value_fits(c, v, t, s.begin, Context::kAssigned)) add_span(out, s, kind_for(c));
+}
+
+// A command-line flag and the value after it: --db-password X, -storepass X.
+void flag(std::string_view t, size_t ns, size_t ne, std::vector<Found>& out) {
+  std::string_view name = t.substr(ns, ne - ns);
+  while (name.starts_with("-")) name.remove_prefix(1);
+  if (name.size() < 2 || name.starts_with("no-") || name.ends_with("-stdin")) return;
+  const NameClass c = classify_name(name);
+  if (c == NameClass::kNone) return;
+  const size_t at = skip_blanks(t, ne);
+  if (at >= t.size() || t[at] == '-' || t[at] == '\n') return;  // the next flag, not a value
+  const std::string_view quote = quote_at(t, at);
+  const ValueSpan s = read_value(t, at + quote.size(), quote);
+  const std::string_view v = t.substr(s.begin, s.end - s.begin);
+  if (is_common_word(v)) return;
+  if (value_fits(c, v, t, s.begin, Context::kAssigned)) add_span(out, s, kind_for(c));
+}
+
+// After a word such as "password" or "api key" in prose, the value it is given.
+// A value counts only where the sentence gives it one: right after the word,
+// after "is", ":", "=", "set to", or in quotes; "for the admin" or "in the vault"
+// names something else.
+void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind, bool login,
+                std::vector<Found>& out) {
+  // "password-hasher", "tokens?limit=": part of a longer word, not a word before a value.
+  if (p < t.size() && t[p] != ' ' && t[p] != '\t' && t[p] != ':' && t[p] != '=' && t[p] != '"' && t[p] != '\'' &&
+      t[p] != '`' && t[p] != ';' && t[p] != ',')
+    return;
+  size_t line_end = std::min(t.size(), p + 120 + kMaxValue);
+  if (const size_t nl = t.substr(p, line_end - p).find('\n'); nl != std::string_view::npos) line_end = p + nl;
+  const size_t limit = std::min(line_end, p + 120);
+  bool armed = true, explicit_marker = false;
+  std::string last;
+  for (int tokens = 0; tokens < 10 && p < limit; ++tokens) {
+    const bool first = tokens == 0;
+    while (p < line_end && (t[p] == ' ' || t[p] == '\t' || t[p] == '*' || t[p] == '(')) ++p;
+    if (p >= line_end) break;
+    const char ch = t[p];
+    if (ch == ':' || ch == '=') {
+      armed = explicit_marker = true;
+      ++p;
+      continue;
+    }
+    if (ch == '-' && p + 1 < line_end && (t[p + 1] == ' ' || t[p + 1] == '>')) {  // "password - X", "->"
+      p += 2;
+      continue;
+    }
+    const std::string_view quote = quote_at(t, p);
+    ValueSpan s = read_value(t, p + quote.size(), quote);
+    size_t raw_end = s.end;
+    if (!quote.empty()) {
+      if (raw_end < line_end && t.substr(raw_end, quote.size()) == quote) raw_end += quote.size();
+    } else {
+      while (raw_end < line_end && (t[raw_end] == '.' || t[raw_end] == ':')) ++raw_end;
+    }
+    const std::string_view tok = t.substr(s.begin, s.end - s.begin);
+    const std::string_view raw = t.substr(p, raw_end - p);
+    // "password:" labels what follows; so does "token=" (a word and an equals sign).
+    const bool label = quote.empty() && (raw.ends_with(":") || (tok.size() > 1 && tok.ends_with("=") &&
+                                                                is_plain_word(tok.substr(0, tok.size() - 1))));
+    const bool sentence_end = quote.empty() && raw.ends_with(".") && (raw_end >= line_end || t[raw_end] == ' ');
+    p = raw_end > p ? raw_end : p + 1;
+    if (tok.empty()) {
+      if (raw.empty() && p < line_end && (t[p - 1] == ';' || t[p - 1] == ',')) {  // "passphrase; it is ..."
+        armed = false;
+        continue;
+      }
+      if (raw.empty() || (raw.find_first_not_of(",;)]}>") == std::string_view::npos)) break;  // end of clause
+      continue;
+    }
+    if (tok.starts_with("[REDACTED") || tok.ends_with("(")) return;  // already done, or code
+    const std::string w = lowered(tok);
+    const bool quoted = !quote.empty();
+    if (!quoted && one_of(w, {"is", "was", "are", "were", "be", "been", "becomes", "became", "equals", "reads",
+                               "=", "->"})) {
+      armed = explicit_marker = true;
+    } else if (!quoted && w == "to" &&
+               one_of(last, {"", "set", "changed", "reset", "updated", "rotated", "it", "back"})) {
+      armed = explicit_marker = true;
+    } else if (!quoted && one_of(w, {"for", "on", "in", "at", "of", "from", "by", "via", "under", "behind", "about",
+                                     "inside", "and", "or", "but", "if", "when", "that", "which", "field", "prompt",
+                                     "manager", "policy", "hash", "length", "file", "reset", "rotation", "change",
+                                     "expiry", "id", "name", "type", "scope", "scopes", "count", "limit"})) {
+      armed = false;
+    } else if (!quoted && one_of(w, {"the", "a", "an", "our", "my", "new", "old", "current", "same", "still", "also",
+                                     "actually", "just", "simply", "now", "here", "literally", "temporary",
+                                     "temporarily", "default", "initial", "set", "changed", "updated", "rotated", "it",
+                                     "back", "then", "again", "always", "probably", "should", "must", "will",
+                                     "would", "stays", "remains", "you", "we", "i"})) {
+      // keeps the sentence's state
+    } else if (label && !quoted && tok.ends_with("=")) {
+      armed = explicit_marker = true;  // "password token=": the value comes after the next word
+    } else if (first && !quoted && is_plain_word(tok) && !label) {
+      return;  // "password hint", "token bucket": the word names something else
+    } else if (armed || quoted) {
+      if (login && pick_login_pair(t, s, out)) return;
+      bool ok = false;
+      // Without "is", ":" or quotes, a plain word next to "password" is just a word.
+      const bool given = quoted || explicit_marker || !is_plain_word(tok);
+      if (!looks_like_email(tok) && given) {
+        if (c == NameClass::kPin) ok = explicit_marker && pin_like(tok);
+        else if (c == NameClass::kPassword) ok = password_like(tok, quoted ? Context::kAssigned : Context::kProse);
+        else if (c == NameClass::kKey)
+          ok = tok.size() >= 20 && !is_uuid(tok) && credential_like(tok, Context::kProse) &&
+               !labelled_as_digest(t, s.begin);
+        else if (!login) ok = credential_like(tok, Context::kProse) && !labelled_as_digest(t, s.begin);
+      }
+      if (ok) {
+        add_span(out, s, kind);
+        return;
+      }
+      armed = label;
+    } else {
+      if (login && pick_login_pair(t, s, out)) return;
+      armed = label;
+    }
+    last = w;
+    if (label) armed = explicit_marker = true;
+    if (sentence_end) return;
+  }
+}
+
+// The word ending just before `at` (skipping one space), lower-cased.
+std::string word_before(std::string_view t, size_t at) {
+  if (at == 0 || (t[at - 1] != ' ' && t[at - 1] != '_' && t[at - 1] != '-')) return {};
+  size_t w = at - 1;
+  while (w > 0 && is_alnum(t[w - 1])) --w;
+  return lowered(t.substr(w, at - 1 - w));
+}
+
+// If t[p..] continues with one of `words` (after one space), the position after it.
+size_t continued(std::string_view t, size_t p, std::initializer_list<std::string_view> words) {
+  if (p >= t.size() || t[p] != ' ') return std::string_view::npos;
+  for (std::string_view w : words) {
+    if (p + 1 + w.size() > t.size()) continue;
+    const std::string next = lowered(t.substr(p + 1, w.size()));
+    const size_t e = p + 1 + w.size();
+    if (next == w && (e >= t.size() || !is_alnum(t[e]))) return e;
+  }
+  return std::string_view::npos;
+}
+
+// A keyword standing as a word in a sentence: what it calls for, and where its
+// phrase ends ("pass phrase", "pin code", "unseal key 1", "identified by").
+// False when `word` is not one of these words.
+bool prose(std::string_view t, std::string_view word, size_t ks, size_t ke, std::vector<Found>& out) {
+  const std::string k = lowered(word);
+  const std::string prev = word_before(t, ks);
+  size_t p = ke;
+  auto then = [&](std::initializer_list<std::string_view> words) {
+    const size_t e = continued(t, p, words);
+    if (e == std::string_view::npos) return false;
+    p = e;
+    return true;
+  };
+  if (one_of(k, {"password", "passwords", "passwd", "pwd", "pw", "mdp", "senha", "parola", "contrasena"})) {
+    scan_prose(t, p, NameClass::kPassword, "password", false, out);
+  } else if (one_of(k, {"passphrase", "passphrases"}) || (k == "pass" && then({"phrase"}))) {
+    scan_prose(t, p, NameClass::kPassword, "passphrase", false, out);
+  } else if (one_of(k, {"passcode", "passcodes"}) || (k == "identified" && then({"by"}))) {
+    scan_prose(t, p, NameClass::kPassword, "password", false, out);
+  } else if (k == "pin" || k == "pins") {
+    then({"codes", "code", "numbers", "number"});
+    scan_prose(t, p, NameClass::kPin, "pin", false, out);
+  } else if ((k == "unseal" || k == "recovery") && then({"keys", "key", "codes", "code", "phrase"})) {
+    if (p + 1 < t.size() && t[p] == ' ' && t[p + 1] >= '0' && t[p + 1] <= '9') {  // "Unseal Key 1:"
+      ++p;
+      while (p < t.size() && t[p] >= '0' && t[p] <= '9') ++p;
+    }
+    scan_prose(t, p, NameClass::kSecret, "secret", false, out);
+  } else if (k == "seed") {
+    then({"phrase"});
+    scan_prose(t, p, NameClass::kSecret, "secret", false, out);
+  } else if (one_of(k, {"credential", "credentials", "creds", "cred", "login"})) {
+    scan_prose(t, p, NameClass::kSecret, "secret", true, out);
+  } else if (one_of(k, {"token", "tokens", "secret", "secrets", "otp", "jwt", "salt", "pat", "pats"})) {
+    // "the next page token", "max tokens": the word before says it is no credential.
+    if ((k == "token" || k == "tokens") && !prev.empty() && classify_name(prev + "_token") == NameClass::kNone)
+      return true;
+    scan_prose(t, p, NameClass::kSecret, "secret", false, out);
+  } else if (k == "key" || k == "keys") {
+    // "the API key is ...": the word before says what key; "the key", "cache key" say nothing of a secret.
+    if (prev.size() < 2 || is_common_word(prev)) return true;
+    const NameClass c = classify_name(prev + "_key");
+    if (c != NameClass::kNone)
+      scan_prose(t, p, c == NameClass::kSecret ? NameClass::kSecret : NameClass::kKey, "secret", false, out);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool value_fits(NameClass c, std::string_view v, std::string_view text, size_t at, Context ctx) {
+  switch (c) {
+    case NameClass::kPassword: return password_like(v, ctx);
+    case NameClass::kPin: return pin_like(v) || password_like(v, ctx);
+    // A name says what its value is; in prose the words before it may say it is a digest.
+    case NameClass::kSecret:
+      return credential_like(v, ctx) && (ctx == Context::kAssigned || !labelled_as_digest(text, at));
+    case NameClass::kKey:
+      return v.size() >= 16 && credential_like(v, ctx) && !is_uuid(v) &&
+             (ctx == Context::kAssigned || !labelled_as_digest(text, at));
+    case NameClass::kNone: return false;
+  }
+  return false;
+}
+
+void pick_named_value(const Hit& h, std::vector<Found>& out) {
+  const NameClass c = classify_name(h.groups[1]);
+  const std::string_view v = h.groups[2];
+  if (c != NameClass::kNone && value_fits(c, v, h.text, h.at(v), Context::kAssigned)) add(out, h, v, kind_for(c));
+}
+
+void pick_name_then_value(const Hit& h, std::vector<Found>& out) {
+  const size_t ns = h.at(h.groups[1]);
+  assign(h.text, ns, ns + h.groups[1].size(), h.end(), out);
+}
+
+namespace {
+
+// The identifier [ns, ne) holds a keyword starting at ks.
+void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector<Found>& out) {
+  // Inside an ARN, a URL or a path (arn:aws:...:secret:prod/db), not a name.
+  if (ns > 0 && (t[ns - 1] == ':' || t[ns - 1] == '/')) return;
+  // NAME = value, NAME: value, "name": "value", name := value, name => 'value', $x["name"] = ...
+  size_t p = ne;
+  if (p < t.size() && (t[p] == '"' || t[p] == '\'')) ++p;
+  else if (p + 1 < t.size() && t[p] == '\\' && t[p + 1] == '"') p += 2;
+  if (p < t.size() && t[p] == ']') ++p;
+  p = skip_blanks(t, p);
+  for (std::string_view sep : {":=", "=>", "->", "+=", "==", "=", ":"}) {
+    if (t.substr(p, sep.size()) != sep) continue;
+    if (sep == ":" && p + 1 < t.size() && t[p + 1] == ':') break;  // a C++ scope, not an assignment
+    assign(t, ns, ne, skip_blanks(t, p + sep.size()), out);
+    return;
+  }
+  // --token X, -storepass X
+  if (t[ns] == '-' && (ns == 0 || t[ns - 1] == ' ' || t[ns - 1] == '\t' || t[ns - 1] == '\n' || t[ns - 1] == '"' ||
+                       t[ns - 1] == '\'' || t[ns - 1] == '(')) {
+    if (ne < t.size() && (t[ne] == ' ' || t[ne] == '\t')) flag(t, ns, ne, out);
+    return;
+  }
+  // In prose: the word on its own ("the password is ..."), or a secret-like name
+  // as the subject ("GITHUB_TOKEN is ...").
+  const std::string_view word = t.substr(ns, ne - ns);
+  if (ns == ks && prose(t, word, ns, ne, out)) return;
+  const NameClass c = classify_name(word);
+  if (c != NameClass::kNone) scan_prose(t, ne, c, kind_for(c), false, out);
+}
+
+bool name_char(char c) { return is_alnum(c) || c == '_' || c == '-' || c == '.'; }
+
+}  // namespace
+
+void pick_keyword(const Hit& h, std::vector<Found>& out) {
+  const std::string_view t = h.text;
+  const size_t ks = h.at(h.groups[0]);
+  // The identifier the word is part of: DB_PASSWORD, x-api-key, --db-password,
+  // cfg.db.password (through dots before the word, not after it).
+  size_t ns = ks, ne = ks + h.groups[0].size();
+  while (ns > 0 && name_char(t[ns - 1])) --ns;
+  while (ne < t.size() && name_char(t[ne]) && t[ne] != '.') ++ne;
+  if (h.resume) *h.resume = ne;  // one look per identifier, however many keywords it holds
+  identifier(t, ns, ne, ks, out);
+}
+
+}  // namespace memsim::redact_detail

@@ -1,0 +1,173 @@
+// The redactor's internals, shared by its translation units: the rule table
+// (redact_rules.cpp), the personal-data checks (redact_pii.cpp), the judgement of
+// a candidate value (redact_values.cpp) and the engine that runs them (redact.cpp).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memsim::redact_detail {
+
+// One match of a rule's pattern, as the engine hands it to the rule. `text` is
+// what was searched (a run of whole lines, or the whole input for a block rule);
+// groups[0] is the match and groups[1..3] its submatches, each a view into text
+// (empty when a group did not take part).
+struct Hit {
+  std::string_view text;
+  std::array<std::string_view, 4> groups;
+  // Where the next search may start, when the rule has looked past its match.
+  std::size_t* resume = nullptr;
+  std::size_t at(std::string_view g) const { return static_cast<std::size_t>(g.data() - text.data()); }
+  std::size_t end() const { return at(groups[0]) + groups[0].size(); }
+};
+
+// A secret a rule found: bytes [begin, end) of Hit::text, and its kind when it
+// is not the rule's own (an assignment rule says "password" or "secret").
+struct Found {
+  std::size_t begin = 0, end = 0;
+  std::string_view kind;
+};
+
+// Decides which parts of one match are secret and appends them to `out`.
+using Pick = std::function<void(const Hit&, std::vector<Found>& out)>;
+
+struct RuleSpec {
+  std::string kind;
+  std::string pattern;  // RE2 syntax, at most three capture groups
+  Pick pick;
+  bool whole_block = false;  // a key block: replaced whole, never judged a placeholder
+  // What the set looks for, when cheaper than `pattern`: a literal or a shape
+  // that every line holding a finding of this rule contains (so the rule is
+  // skipped only where it would find nothing). Counted repetitions that may
+  // start anywhere multiply the set's automaton states; a trigger keeps the one
+  // pass fast.
+  std::string trigger = {};
+  // For a block rule: a literal every match contains. The whole text is searched
+  // for it (memchr fast) before the expression runs at all.
+  std::string literal = {};
+  // Run over every run of lines, outside the set: for words that are in most
+  // text anyway (password, token, key) a place in the set costs more than the
+  // rule's own pass.
+  bool always = false;
+  // A rule that is a loop over the bytes rather than an expression (always run):
+  // where a table lookup per byte beats a regex match per word.
+  std::function<void(std::string_view text, std::vector<Found>& out)> scan = {};
+};
+
+inline void add(std::vector<Found>& out, const Hit& h, std::string_view v, std::string_view kind = {}) {
+  if (!v.empty()) out.push_back({h.at(v), h.at(v) + v.size(), kind});
+}
+
+// Group g whenever it matched.
+inline Pick group(int g) {
+  return [g](const Hit& h, std::vector<Found>& out) { add(out, h, h.groups[static_cast<std::size_t>(g)]); };
+}
+
+// Group g when `ok` accepts it.
+inline Pick group_if(int g, bool (*ok)(std::string_view)) {
+  return [g, ok](const Hit& h, std::vector<Found>& out) {
+    const std::string_view v = h.groups[static_cast<std::size_t>(g)];
+    if (ok(v)) add(out, h, v);
+  };
+}
+
+// Rules whose secrets span lines (key blocks); run first, over the whole input.
+std::vector<RuleSpec> block_rules();
+// Rules that never look past the end of a line, most specific first: where two
+// findings overlap, the earlier rule's wins.
+std::vector<RuleSpec> line_rules();
+// Personal data (cards, national ids): line rules too, run after the others.
+std::vector<RuleSpec> pii_rules();
+
+// --- Judging a value (redact_values.cpp) ---
+
+// Never a secret, whatever rule found it: an already-redacted marker, a
+// documented example key, a run of one repeated character, a template or a
+// placeholder phrase (CHANGE_ME, <your-token>, ${VAR}, {{ secrets.X }}, ...).
+// The engine applies it to every finding.
+bool is_placeholder(std::string_view v);
+
+// A reference to where a secret lives rather than the secret: $VAR, env
+// lookups, vault and cloud secret-manager paths, SCREAMING_SNAKE names.
+bool is_reference(std::string_view v);
+bool looks_like_path(std::string_view v);
+bool looks_like_version_or_date(std::string_view v);
+bool is_hex(std::string_view v);
+bool is_uuid(std::string_view v);
+// Standard or URL-safe base64 whose bytes are mostly printable text.
+bool decodes_to_text(std::string_view v);
+// Decodes base64 (either alphabet, padding and line breaks ignored); stops at
+// `limit` bytes of output.
+std::string base64_decode(std::string_view v, std::size_t limit);
+// A word or config value that is never a password (required, stored, none, ...).
+bool is_common_word(std::string_view v);
+
+// Where a value stands. Assigned: the value of a secret-like name in code,
+// config or a command line (`DB_PASSWORD=...`). Prose: after a word such as
+// "password" in a sentence, where plain words are far more often just words.
+enum class Context { kAssigned, kProse };
+
+// A password, passphrase or PIN: anything that is not a placeholder, a
+// reference, a path, a version or a common word.
+bool password_like(std::string_view v, Context c);
+// A token or key: long, random-looking, not a digest, id, path or encoded text.
+bool credential_like(std::string_view v, Context c);
+// Random enough to be a generated secret on its own (no name next to it).
+bool looks_random(std::string_view v);
+
+// The words just before text[at] on its line name it as a hash or an id
+// ("sha256", "commit", "checksum", "fingerprint", "request id", ...).
+bool labelled_as_digest(std::string_view text, std::size_t at);
+
+// What a name says about its value: DB_PASSWORD, apiKey, x-auth-token,
+// aws_secret_access_key. kKey is a bare "key" (strict: only random values).
+enum class NameClass { kNone, kPassword, kPin, kSecret, kKey };
+NameClass classify_name(std::string_view name);
+
+// --- Credentials known by their context (redact_context.cpp) ---
+
+// A word such as password, token, key or secret, matched by kKeywords: the
+// name it is part of and what stands after it decide whether it is assigned a
+// value (NAME=..., "name": ..., --flag ...) or given one in prose.
+inline constexpr const char* kKeywords =
+    "(?i)(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|pat|bearer|"
+    "unseal|recovery|otp|login|identified|mdp|senha|parola|contrasena)";
+void pick_keyword(const Hit& h, std::vector<Found>& out);
+// groups[1] names the value in groups[2] (<password>..</password>, key="ApiKey" value="..").
+void pick_named_value(const Hit& h, std::vector<Found>& out);
+// groups[1] is a name whose value starts where the match ends (setx NAME value).
+void pick_name_then_value(const Hit& h, std::vector<Found>& out);
+// Whether the value a name of class c holds is a secret.
+bool value_fits(NameClass c, std::string_view v, std::string_view text, std::size_t at, Context ctx);
+
+// Reads the value that starts at text[at] on its line: inside quotes when
+// `quote` opened it (a JSON-escaped \" too); else up to white space, and in
+// code also up to a delimiter (, ; ) } ] < >) and in a query string up to & or #.
+// Returns [begin, end) within text.
+struct ValueSpan {
+  std::size_t begin = 0, end = 0;
+};
+enum class Bare { kCode, kQuery, kLine };
+constexpr std::size_t kMaxValue = 8192;
+ValueSpan read_value(std::string_view text, std::size_t at, std::string_view quote, Bare bare = Bare::kCode);
+inline void add_span(std::vector<Found>& out, ValueSpan s, std::string_view kind = {}) {
+  if (s.end > s.begin) out.push_back({s.begin, s.end, kind});
+}
+
+// --- Personal data checks (redact_pii.cpp) ---
+bool luhn_ok(std::string_view digits);
+bool is_card_number(std::string_view v);
+bool is_us_ssn(std::string_view v);
+bool is_uk_nino(std::string_view v);
+bool is_iban(std::string_view v);
+bool is_ca_sin(std::string_view v);
+bool is_br_cpf(std::string_view v);
+bool is_es_dni(std::string_view v);
+bool is_in_aadhaar(std::string_view v);
+bool is_in_pan(std::string_view v);
+
+}  // namespace memsim::redact_detail

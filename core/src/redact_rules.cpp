@@ -1,0 +1,425 @@
+// The rule table: what each kind of secret looks like and what in a match is
+// secret. Provider formats come first (each from the provider's own description,
+// cited in docs/redaction.md), then credentials known by their context (URLs,
+// headers, command lines, assignments, prose), then tokens known only by a
+// prefix and a random tail. Personal data is in redact_pii.cpp.
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+#include "memsim/redact.h"
+#include "redact_detail.h"
+
+namespace memsim::redact_detail {
+
+namespace {
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+
+std::string lowered(std::string_view v) {
+  std::string s(v);
+  for (char& c : s) c = lower(c);
+  return s;
+}
+
+// A prefixed token whose tail is random (so sk-learn-estimator is not one):
+// letters and digits, or both cases changing often (Hugging Face's are letters only).
+bool random_tail(std::string_view v) {
+  bool digit = false, up = false, low = false;
+  int changes = 0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const char c = v[i];
+    digit = digit || (c >= '0' && c <= '9');
+    up = up || (c >= 'A' && c <= 'Z');
+    low = low || (c >= 'a' && c <= 'z');
+    if (i > 0 && (c >= 'A' && c <= 'Z') != (v[i - 1] >= 'A' && v[i - 1] <= 'Z')) ++changes;
+  }
+  const double h = shannon_entropy(v);
+  if (digit && (up || low)) return h >= 3.0;
+  return up && low && h >= 3.5 && changes * 100 >= static_cast<int>(v.size()) * 15;
+}
+
+bool not_reference(std::string_view v) { return !is_reference(v); }
+
+bool assigned_credential(std::string_view v) { return credential_like(v, Context::kAssigned); }
+bool assigned_password(std::string_view v) { return password_like(v, Context::kAssigned); }
+
+// The value that a tool's short flag takes (mysql -pX, sshpass -p X, redis-cli -a X):
+// groups[1] is an opening quote, the value follows the match.
+Pick tool_password() {
+  return [](const Hit& h, std::vector<Found>& out) {
+    const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+    const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+    if (v.size() >= 3 && !v.starts_with("-") && !is_reference(v) && !is_placeholder(v) && !looks_like_path(v) &&
+        !is_common_word(v))
+      add_span(out, s, "password");
+  };
+}
+
+// scheme://user:password@host: the password; scheme://TOKEN@host and
+// https://TOKEN:x-oauth-basic@host: the token.
+void pick_url_userinfo(const Hit& h, std::vector<Found>& out) {
+  // A scheme before "://": a letter, then letters, digits, + . - (RFC 3986), at most 20.
+  size_t s = h.at(h.groups[0]);
+  const size_t colon = s;
+  while (s > 0 && colon - s < 20 && (std::isalnum(static_cast<unsigned char>(h.text[s - 1])) || h.text[s - 1] == '+' ||
+                                     h.text[s - 1] == '.' || h.text[s - 1] == '-'))
+    --s;
+  if (s == colon || !std::isalpha(static_cast<unsigned char>(h.text[s]))) return;
+  const std::string_view user = h.groups[1], pass = h.groups[2];
+  if (!pass.empty() && pass != "x-oauth-basic" && !is_reference(pass) && !is_placeholder(pass)) {
+    add(out, h, pass, "password");
+    return;
+  }
+  if (credential_like(user, Context::kAssigned) && user.size() >= 20) add(out, h, user, "url_token");
+}
+
+// A run of [A-Za-z0-9_-] of 31 bytes or more at text[at]: up to three short
+// segments (ghp, sk_live, acme-io), then a random tail of 30 or more.
+void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Found>& out) {
+  const std::string_view run = text.substr(at, len);
+  if (!std::isalpha(static_cast<unsigned char>(run[0]))) return;
+  size_t cut = std::string_view::npos;
+  for (size_t i = 0, segments = 0, start = 0; i < run.size() && segments < 3; ++i) {
+    if (run[i] != '_' && run[i] != '-') continue;
+    const size_t seg = i - start;
+    if (seg == 0 || seg > 12 || (segments == 0 && seg < 2)) break;
+    if (run.size() - (i + 1) >= 30) cut = i + 1;
+    ++segments;
+    start = i + 1;
+  }
+  if (cut == std::string_view::npos) return;
+  const std::string prefix = lowered(run.substr(0, cut));
+  const std::string_view tail = run.substr(cut);
+  // Identifiers with random tails that are not credentials: Stripe's checkout
+  // sessions, digests that name their algorithm, build and cache names.
+  // (Stripe's other object ids and API message ids have tails under 30.)
+  for (std::string_view p :
+       {"cs_", "sha", "md5", "blake", "git-", "commit", "build", "tmp", "temp", "cache", "session-", "uuid"})
+    if (prefix.starts_with(p)) return;
+  if (is_hex(tail) || !looks_random(tail) || labelled_as_digest(text, at)) return;
+  out.push_back({at, at + len, {}});
+}
+
+// Any other prefix_ with a long random tail: how most providers shape their
+// keys (gsk_, xai-, tvly-, pcsk_, r8_, HRKU-, ...).
+void scan_long_tokens(std::string_view t, std::vector<Found>& out) {
+  static constexpr auto kTokenByte = [] {
+    std::array<bool, 256> b{};
+    for (int c = 0; c < 256; ++c)
+      b[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    return b;
+  }();
+  const auto* p = reinterpret_cast<const unsigned char*>(t.data());
+  for (size_t i = 0; i < t.size();) {
+    if (!kTokenByte[p[i]]) {
+      ++i;
+      continue;
+    }
+    const size_t start = i;
+    while (i < t.size() && kTokenByte[p[i]]) ++i;
+    if (i - start >= 31) prefixed_run(t, start, i - start, out);
+  }
+}
+
+struct Token {
+  const char* kind;
+  const char* pattern;  // group 1 is the token
+  bool random;          // require a random tail (a word with the prefix is not a token)
+  const char* trigger = "";  // for the set, where the pattern has no literal to start from
+};
+
+// Provider tokens by their published shapes (docs/redaction.md cites each).
+constexpr Token kTokens[] = {
+    {"aws_access_key", R"(\b((?:A3T[A-Z0-9]|AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA|APKA)[A-Z0-9]{16})\b)",
+     false},
+    {"github_token", R"(\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}))", false},
+    {"github_token", R"(\b(github_pat_[A-Za-z0-9_]{50,}))", false},
+    {"gitlab_token", R"(\b(gl(?:pat|ptt|dt|rt|rtr|cbt|imt|ft|oas|soat|agent|ffct|wt|ct)-[A-Za-z0-9_.-]{20,}))", false},
+    {"gitlab_token", R"(\b(GR1348941[A-Za-z0-9_-]{20,}))", false},
+    {"slack_token", R"(\b(xox[abposrce]-[A-Za-z0-9-]{10,}))", true},
+    {"slack_token", R"(\b(xoxe\.xox[bp]-\d-[A-Za-z0-9-]{20,}))", false},
+    {"slack_token", R"(\b(xapp-\d-[A-Za-z0-9-]{10,}))", true},
+    {"slack_webhook", R"((https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}))", false},
+    {"discord_webhook", R"((https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,}))",
+     false},
+    {"stripe_key", R"(\b((?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}))", false},
+    {"stripe_key", R"(\b(whsec_[A-Za-z0-9]{20,}))", false},
+    {"google_api_key", R"(\b(AIza[0-9A-Za-z_-]{35}))", false},
+    {"google_oauth", R"(\b(GOCSPX-[A-Za-z0-9_-]{20,}|ya29\.[0-9A-Za-z_-]{20,}|1//0[0-9A-Za-z_-]{30,}))", false},
+    {"anthropic_key", R"(\b(sk-ant-[A-Za-z0-9_-]{20,}))", false},
+    {"openai_key", R"(\b(sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}))", true},
+    {"openai_key", R"(\b(sk-[A-Za-z0-9_-]{20,}))", true},
+    {"perplexity_key", R"(\b(pplx-[A-Za-z0-9]{32,}))", true},
+    {"groq_key", R"(\b(gsk_[A-Za-z0-9]{40,}))", true},
+    {"xai_key", R"(\b(xai-[A-Za-z0-9]{40,}))", true},
+    {"replicate_token", R"(\b(r8_[A-Za-z0-9]{30,}))", true},
+    {"huggingface_token", R"(\b(hf_[A-Za-z0-9]{30,}))", true},
+    {"huggingface_token", R"(\b(api_org_[A-Za-z0-9]{30,}))", true},
+    {"npm_token", R"(\b(npm_[A-Za-z0-9]{36,}))", false},
+    {"pypi_token", R"(\b(pypi-[A-Za-z0-9_-]{40,}))", false},
+    {"rubygems_token", R"(\b(rubygems_[a-f0-9]{40,}))", false},
+    {"nuget_key", R"(\b(oy2[a-z0-9]{43}))", true},
+    {"docker_token", R"(\b(dckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}))", false},
+    {"twilio_key", R"(\b((?:SK|AC)[0-9a-f]{32})\b)", false, R"((?:SK|AC)[0-9a-f]{32})"},
+    {"sendgrid_key", R"(\b(SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}))", false},
+    {"mailgun_key", R"(\b(key-[0-9a-zA-Z]{32}))", true},
+    {"mailchimp_key", R"(\b([0-9a-f]{32}-us\d{1,2})\b)", false},
+    {"digitalocean_token", R"(\b(do[opr]_v1_[a-f0-9]{64}))", false},
+    {"shopify_token", R"(\b(shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}))", false},
+    {"square_token", R"(\b(sq0(?:atp|csp)-[0-9A-Za-z_-]{22,}|EAAA[A-Za-z0-9_-]{60,}))", false},
+    {"databricks_token", R"(\b(dapi[a-f0-9]{32}(?:-\d)?))", false},
+    {"vault_token", R"(\b(hv[sbr]\.[A-Za-z0-9_-]{24,}))", false},
+    {"postman_key", R"(\b(PMAK-[a-f0-9]{24}-[a-f0-9]{34}))", false},
+    {"grafana_token", R"(\b(gl(?:c|sa)_[A-Za-z0-9_=+/-]{30,}))", false},
+    {"newrelic_key", R"(\b(NR(?:AK|AA|II|JS)-[A-Z0-9]{20,}))", false},
+    {"sentry_token", R"(\b(sntr[ysu]_[A-Za-z0-9_=+/-]{30,}))", false},
+    {"linear_key", R"(\b(lin_(?:api|oauth)_[A-Za-z0-9]{30,}))", false},
+    {"atlassian_token", R"(\b(ATATT3[A-Za-z0-9_=-]{30,}))", false},
+    {"bitbucket_token", R"(\b(ATBB[A-Za-z0-9_=-]{28,}))", true},
+    {"planetscale_token", R"(\b(pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{30,}))", false},
+    {"doppler_token", R"(\b(dp\.(?:pt|st|ct|scim|audit|sa)\.[A-Za-z0-9]{30,}))", false},
+    {"telegram_token", R"((?:^|[^0-9A-Za-z]|bot)(\d{6,12}:[A-Za-z0-9_-]{35})\b)", true, R"(\d:[A-Za-z0-9_-]{35})"},
+    {"discord_token", R"(\b([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,}))", true,
+     R"(\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27})"},
+    {"alibaba_key", R"(\b(LTAI[A-Za-z0-9]{12,24})\b)", true},
+    {"azure_client_secret", R"((?:^|[^A-Za-z0-9_~.-])([A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}))", false,
+     R"(\dQ~)"},
+    {"firebase_key", R"(\b(AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}))", false},
+    {"age_secret_key", R"(\b(AGE-SECRET-KEY-1[0-9A-Z]{50,}))", false},
+    {"heroku_key", R"(\b(HRKU-[A-Za-z0-9_-]{30,}))", false},
+    {"supabase_token", R"(\b(sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{20,}))", false},
+    {"notion_token", R"(\b(ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43}))", true},
+    {"airtable_token", R"(\b(pat[A-Za-z0-9]{14}\.[a-f0-9]{64}))", false},
+    {"figma_token", R"(\b(figd_[A-Za-z0-9_-]{40,}))", false},
+    {"pulumi_token", R"(\b(pul-[a-f0-9]{40}))", false},
+    {"terraform_token", R"(\b([A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}))", false, R"(\.atlasv1\.)"},
+    {"buildkite_token", R"(\b(bkua_[a-f0-9]{40}))", false},
+    {"contentful_token", R"(\b(CFPAT-[A-Za-z0-9_-]{43}))", false},
+    {"dynatrace_token", R"(\b(dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}))", false},
+    {"mapbox_token", R"(\b((?:sk|tk)\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,}))", false},
+    {"facebook_token", R"(\b(EAA[A-Za-z0-9]{90,}))", true},
+    {"twitter_bearer", R"(\b(AAAAAAAAAAAAAAAAAAAAA[A-Za-z0-9%]{30,}))", false},
+    {"onepassword_token", R"(\b(ops_eyJ[A-Za-z0-9_-]{50,}))", false},
+    {"sonarqube_token", R"(\b(sq[apu]_[a-f0-9]{40}))", false},
+    {"prefect_key", R"(\b(pnu_[A-Za-z0-9]{36}))", true},
+    {"jfrog_token", R"(\b(AKCp[A-Za-z0-9]{60,}|cmVmdGtu[A-Za-z0-9]{50,}))", true},
+    {"shippo_token", R"(\b(shippo_(?:live|test)_[a-f0-9]{40}))", false},
+    {"flutterwave_key", R"(\b(FLWSECK(?:_TEST)?-[a-f0-9]{32}-X))", false},
+    {"langsmith_key", R"(\b(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}))", false},
+    {"cloudflare_ca_key", R"(\b(v1\.0-[a-f0-9]{24}-[a-f0-9]{146}))", false},
+    {"braintree_token", R"(\b(access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}))", false},
+};
+
+}  // namespace
+
+std::vector<RuleSpec> block_rules() {
+  std::vector<RuleSpec> r;
+  // PEM private keys (RFC 7468): the whole block, also JSON-escaped; cut short, the
+  // header and the base64 lines after it.
+  r.push_back({"private_key",
+               R"((?s)-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)"
+                   R"((?:.*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\r?\\n|[ \t])+)"
+                   R"((?:[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9+/]{1,7}={1,2}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*))*))",
+               group(0), true, {}, "-----BEGIN"});
+  r.push_back({"private_key", R"((?s)PuTTY-User-Key-File-[23]: .*?Private-MAC: *[0-9a-fA-F]+)", group(0), true, {},
+               "PuTTY-User-Key-File"});
+  // A PEM file in base64 (Kubernetes secrets, CI variables): base64 of "-----BEGIN " starts with LS0tLS1CRUdJTi.
+  r.push_back({"private_key", R"((LS0tLS1CRUdJTi[A-Za-z0-9+/=]*(?:(?:\r?\n|\\n)[ \t]*[A-Za-z0-9+/=]{4,})*))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string head = base64_decode(h.groups[1], 120);
+                 if (head.find("PRIVATE KEY") != std::string::npos) add(out, h, h.groups[1]);
+               },
+               true, {}, "LS0tLS1CRUdJTi"});
+  // Kubernetes env entries: "- name: DB_PASSWORD" and on the next line "value: ...".
+  r.push_back({"secret",
+               R"((?i)\bname:[ \t]*["']?([A-Za-z0-9_.-]+)["']?[ \t]*\r?\n[ \t]*(?:-[ \t]*)?value:[ \t]*)",
+               pick_name_then_value, false, {}, "alue:"});
+  return r;
+}
+
+std::vector<RuleSpec> line_rules() {
+  std::vector<RuleSpec> r;
+  r.push_back({"jwt",
+               R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|)"
+                   R"(eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}))",
+               group(1)});
+  // A private key's DER body in base64 without its PEM lines (PKCS#1, PKCS#8, SEC1, OpenSSH).
+  r.push_back({"private_key",
+               R"(\b((?:MII[A-Za-z0-9+/]{2}(?:AIBAAK|QIBADAN|gIBAAK|wIBAAK)|MHcCAQEE|MC4CAQAwBQYDK2Vw|)"
+                   R"(MIG[HT]AgEAMBMGByqGSM49|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/=]{40,}))",
+               group(1)});
+  for (const Token& t : kTokens)
+    r.push_back({t.kind, t.pattern, t.random ? group_if(1, random_tail) : group(1), false, t.trigger});
+
+  // URLs and connection strings.
+  r.push_back({"password", R"(://([^\s:/@'"<>]*)(?::([^\s@/'"<>]*))?@[A-Za-z0-9\[])", pick_url_userinfo});
+  r.push_back({"azure_key",
+               R"((?i)\b(?:AccountKey|SharedAccessKey|SharedSecretValue|AccessKey|PrimaryKey|)"
+                   R"(SecondaryKey)[ \t]*=[ \t]*([A-Za-z0-9+/=%_-]{16,}))",
+               group_if(1, assigned_credential)});
+  r.push_back({"azure_sas", R"([?&;]sig=([A-Za-z0-9%+/=]{20,}))", group(1)});
+  // HTTP headers.
+  r.push_back({"bearer_token",
+               R"((?i)\bauthori[sz]ation["']?[ \t]*[:=][ \t]*["']?)"
+                   R"((?:bearer|basic|token|digest|apikey|api-key|ssws|key|oauth|sharedkey|hmac|negotiate|ntlm|)"
+                   R"(aws4-hmac-sha256[ \t]+credential=[^\s,]*,[ \t]*signedheaders=[^\s,]*,[ \t]*signature=))"
+                   R"([ \t]*([A-Za-z0-9._~+/=:-]{8,}))",
+               group_if(1, not_reference)});
+  r.push_back({"bearer_token", R"((?i)\bbearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view v = h.groups[1];
+                 if (credential_like(v, Context::kProse)) add(out, h, v);
+               }});
+  r.push_back({"cookie", R"((?i)\b(?:set-)?cookie["']?[ \t]*:[ \t]*["']?)", [](const Hit& h, std::vector<Found>& out) {
+                 // name=value pairs up to the end of the header; session-like names only.
+                 size_t p = h.end();
+                 size_t end = std::min(h.text.size(), p + kMaxValue);
+                 if (const size_t e = h.text.substr(p, end - p).find_first_of("\n\"'"); e != std::string_view::npos)
+                   end = p + e;
+                 while (p < end) {
+                   const size_t eq = h.text.find('=', p);
+                   if (eq == std::string_view::npos || eq >= end) break;
+                   size_t stop = h.text.find(';', eq);
+                   if (stop == std::string_view::npos || stop > end) stop = end;
+                   const std::string name = lowered(h.text.substr(p, eq - p));
+                   const std::string_view v = h.text.substr(eq + 1, stop - eq - 1);
+                   bool session = false;
+                   for (std::string_view w : {"sess", "sid", "auth", "token", "jwt", "login", "remember", "secret",
+                                              "key", "csrf", "xsrf"})
+                     session = session || name.find(w) != std::string::npos;
+                   if (session && credential_like(v, Context::kAssigned)) add(out, h, v);
+                   p = stop + 1;
+                   while (p < end && h.text[p] == ' ') ++p;
+                 }
+               }});
+
+  // Passwords given to tools on the command line.
+  r.push_back({"password",
+               R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb|)"
+                   R"(mariadb-dump)\b[^\n|;&]*?[ \t]-p(["']?)[^\s"'-])",
+               [](const Hit& h, std::vector<Found>& out) {
+                 // The value starts at the last byte of the match.
+                 const size_t at = h.end() - 1;
+                 const ValueSpan s = read_value(h.text, at, h.groups[1]);
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v)) add_span(out, s, "password");
+               },
+               false, R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb)\b)"});
+  r.push_back({"password", R"(\bsshpass\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))", tool_password(), false, R"(\bsshpass\b)"});
+  r.push_back({"password", R"(\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+(["']?))", tool_password(), false,
+               R"(\bredis-cli\b)"});
+  r.push_back({"password",
+               R"(\b(?:docker|podman|helm|buildah|skopeo|oras|nerdctl|crane|cf|oc|az)\b)"
+                   R"([^\n|;&]*?\blogin\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))",
+               tool_password(), false, R"(\blogin\b)"});
+  r.push_back({"password", R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b[^\n|;&]*?[ \t]-P[ \t]*(["']?))",
+               tool_password(), false, R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b)"});
+  r.push_back({"password",
+               R"(\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n|;&]*?[ \t]-w[ \t]+(["']?))",
+               tool_password(), false, R"(\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b)"});
+  r.push_back({"password",
+               R"(\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(["']?))",
+               tool_password(), false, R"(\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b)"});
+  r.push_back({"password", R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b[^\n|;&]*?[ \t]-[Pp][ \t]*(["']?))",
+               tool_password(), false, R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b)"});
+  r.push_back({"password", R"(\bssh-keygen\b[^\n|;&]*?[ \t]-[NP][ \t]+(["']?))", tool_password(), false,
+               R"(\bssh-keygen\b)"});
+  r.push_back({"password", R"(\b(?:xfreerdp|wlfreerdp|sdl-freerdp)\b[^\n]*?[ \t]/p:(["']?))", tool_password(), false,
+               R"(\b(?:xfreerdp|wlfreerdp|sdl-freerdp)\b)"});
+  r.push_back({"password", R"(\bpass:(["']?))", tool_password()});  // openssl -passin pass:X
+  r.push_back({"password",
+               R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b[^\n|;&]*?-U[ \t]*["']?[^\s%'"]+%(["']?))",
+               tool_password(), false, R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b)"});
+  r.push_back({"password",
+               R"(\b(?:curl|wget|xh|lftp)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U|-a|)"
+                   R"(--auth)[ \t=]*["']?[^\s:,'"$]+[:,](["']?))",
+               tool_password(), false, R"(\b(?:curl|wget|xh|lftp)\b)"});
+  // HTTPie: http -a user:password (the word http is in every URL, so the set looks for the flag).
+  r.push_back({"password", R"(\bhttps?\b[^\n|;&]*?[ \t](?:-a|--auth)[ \t=]*["']?[^\s:,'"$]+:(["']?))", tool_password(),
+               false, R"([ \t](?:-a|--auth)[ \t=]+["']?[^\s:,'"$]+:)"});
+  // htpasswd -b FILE USER PASSWORD (the password on the command line only with -b).
+  r.push_back({"password", R"(\bhtpasswd((?:[ \t]+-[a-zA-Z]+)+)[ \t]+\S+[ \t]+\S+[ \t]+(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (h.groups[1].find('b') == std::string_view::npos) return;
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[2]);
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 if (v.size() >= 3 && !is_reference(v)) add_span(out, s, "password");
+               },
+               false, R"(\bhtpasswd\b)"});
+  r.push_back({"password", R"(\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+(["']?))",
+               tool_password(), false, R"(\brabbitmqctl\b)"});
+  r.push_back({"password",
+               R"(\b(?:echo|printf)[ \t]+(?:-n[ \t]+|-e[ \t]+|'%s\\?n?'[ \t]+|"%s\\?n?"[ \t]+)?)"
+                   R"(["']?([^\s'"|]+)["']?[ \t]*\|[^\n]*?)"
+                   R"((?:--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 std::string_view v = h.groups[1];
+                 const size_t colon = v.find(':');  // chpasswd reads user:password
+                 if (colon != std::string_view::npos && h.groups[0].find("chpasswd") != std::string_view::npos)
+                   v = v.substr(colon + 1);
+                 if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v)) add(out, h, v, "password");
+               },
+               false, R"(--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin)"});
+  r.push_back({"secret", R"(\bvault[ \t]+(?:operator[ \t]+unseal|login)[ \t]+(?:-[a-z]+=\S+[ \t]+)*(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 if (credential_like(v, Context::kAssigned)) add_span(out, s);
+               },
+               false, R"(\bvault[ \t]+(?:operator|login))"});
+  r.push_back({"secret", R"(\bdoctl\b[^\n|;&]*?[ \t]-t[ \t]+(["']?))", [](const Hit& h, std::vector<Found>& out) {
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+                 if (credential_like(h.text.substr(s.begin, s.end - s.begin), Context::kAssigned)) add_span(out, s);
+               },
+               false, R"(\bdoctl\b)"});
+  r.push_back({"secret",
+               R"(\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add))"
+                   R"([ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+["']?([^\s'"]+))",
+               group_if(1, assigned_credential), false, R"(\bmc[ \t]+(?:alias|config))"});
+  r.push_back({"secret", R"(\bsecret[ \t]+set[ \t]+[A-Za-z0-9_]+[ \t]+(?:--body|-b)[ \t=]*(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 if (v.size() >= 4 && !is_reference(v)) add_span(out, s);
+               }});
+
+  // A .pgpass line: host:port:database:user:password.
+  r.push_back({"password",
+               R"(^[ \t]*[A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
+               group_if(1, assigned_password)});
+  // A name and its value side by side.
+  r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>([^<\n]+)</([A-Za-z][A-Za-z0-9_:.-]*)>)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (h.groups[1] == h.groups[3]) pick_named_value(h, out);
+               },
+               false, "</[A-Za-z]"});
+  r.push_back({"secret",
+               R"((?i)<[A-Za-z][A-Za-z0-9_:.-]*[ \t]+(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[^<>\n]*>([^<\n]+)<)",
+               pick_named_value, false, "</"});
+  // PHP: define('AUTH_KEY', '...'), as wp-config.php holds its salts.
+  r.push_back({"secret", R"(\bdefine\([ \t]*['"]([A-Za-z0-9_]+)['"][ \t]*,[ \t]*)", pick_name_then_value});
+  r.push_back({"secret",
+               R"((?i)\b(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[ \t]+value[ \t]*=[ \t]*\\?"([^"\\\n]+))",
+               pick_named_value, false, R"((?i)value[ \t]*=)"});
+  r.push_back({"secret",
+               R"((?i)\\?"(?:name|key|Name|Key)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+)\\?"[ \t]*,[ \t]*\\?"(?:value|)"
+                   R"(Value)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+))",
+               pick_named_value, false, R"((?i)value\\?"[ \t]*:)"});
+  r.push_back({"secret",
+               R"(\b(?:config(?:ure)?[ \t]+set|setx|setenv|set[ \t]+-[gxU]+|ENV|ARG)[ \t]+([^\s=]{2,})[ \t]+)",
+               pick_name_then_value});
+  // A secret-like name and its value (NAME=..., "apiKey": ..., --token X), or a
+  // value given in prose ("the staging password is ..."): redact_context.cpp.
+  RuleSpec keywords{"secret", kKeywords, pick_keyword};
+  keywords.always = true;
+  r.push_back(std::move(keywords));
+  // Any other prefix_ with a long random tail.
+  RuleSpec prefixed{"prefixed_token", "", nullptr};
+  prefixed.scan = scan_long_tokens;
+  r.push_back(std::move(prefixed));
+  return r;
+}
+
+}  // namespace memsim::redact_detail

@@ -1,0 +1,578 @@
+// Judging a candidate value: placeholder, reference, word, digest, or secret.
+// Every threshold here was set against fixtures/secrets/ (see docs/redaction.md):
+// a looser one changes look-alikes, a stricter one lets secrets through.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "memsim/redact.h"
+#include "redact_detail.h"
+
+namespace memsim::redact_detail {
+
+namespace {
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_alpha(char c) { return is_upper(c) || is_lower(c); }
+bool is_alnum(char c) { return is_alpha(c) || is_digit(c); }
+
+std::string lowered(std::string_view v) {
+  std::string s(v);
+  for (char& c : s) c = lower(c);
+  return s;
+}
+
+bool contains(std::string_view s, std::string_view w) { return s.find(w) != std::string_view::npos; }
+
+bool starts_with_any(std::string_view s, std::initializer_list<std::string_view> prefixes) {
+  for (std::string_view p : prefixes)
+    if (s.starts_with(p)) return true;
+  return false;
+}
+
+struct Classes {
+  int upper = 0, lower = 0, digit = 0, other = 0;
+  int kinds() const { return (upper > 0) + (lower > 0) + (digit > 0) + (other > 0); }
+};
+
+Classes classes_of(std::string_view v) {
+  Classes c;
+  for (char ch : v) {
+    if (is_upper(ch)) ++c.upper;
+    else if (is_lower(ch)) ++c.lower;
+    else if (is_digit(ch)) ++c.digit;
+    else ++c.other;
+  }
+  return c;
+}
+
+// How often neighbouring letters and digits change class (upper, lower, digit):
+// about 0.6 in a random base62 string, under 0.2 in camelCase words.
+double class_changes(std::string_view v) {
+  int n = 0, changes = 0;
+  int prev = -1;
+  for (char c : v) {
+    if (!is_alnum(c)) continue;
+    const int cls = is_upper(c) ? 0 : is_lower(c) ? 1 : 2;
+    if (prev >= 0 && cls != prev) ++changes;
+    prev = cls;
+    ++n;
+  }
+  return n > 1 ? static_cast<double>(changes) / (n - 1) : 0.0;
+}
+
+bool is_base64_alphabet(std::string_view v) {
+  size_t pad = 0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const char c = v[i];
+    if (c == '=') {
+      ++pad;
+      continue;
+    }
+    if (pad) return false;  // '=' only at the end
+    if (!(is_alnum(c) || c == '+' || c == '/' || c == '-' || c == '_')) return false;
+  }
+  return pad <= 2;
+}
+
+// A run of one character, or two, or an ascending sequence: what people type
+// where a key should go (xxxx, 0000, 1234567890abcdef).
+bool is_filler(std::string_view v) {
+  std::string s;
+  for (char c : v)
+    if (is_alnum(c)) s += c;
+  if (s.size() < 6) return false;
+  std::array<int, 128> n{};
+  for (char c : s) ++n[static_cast<unsigned char>(c) & 127];
+  const int most = *std::max_element(n.begin(), n.end());
+  if (most * 10 >= static_cast<int>(s.size()) * 6) return true;
+  int distinct = 0;
+  for (int k : n) distinct += k > 0;
+  if (distinct <= 2 && s.size() >= 8) return true;
+  size_t sequential = 0;
+  for (size_t i = 1; i < s.size(); ++i)
+    if (s[i] == s[i - 1] + 1) ++sequential;
+  return sequential * 10 >= (s.size() - 1) * 8;
+}
+
+// English words and config values that follow "password is" or "token:" in
+// prose and settings and are never the secret.
+constexpr std::string_view kCommonWords[] = {
+    "a", "about", "above", "accepted", "active", "after", "again", "all", "also", "always", "an", "and",
+    "another", "any", "anything", "are", "as", "at", "auth", "authenticated", "auto", "available", "bad",
+    "basic", "be", "bearer", "been", "before", "being", "below", "blank", "both", "but", "by", "can", "cannot",
+    "case", "changed", "characters", "chars", "check", "client", "config", "configured", "correct", "could",
+    "created", "credential", "credentials", "current", "default", "defined", "deleted", "did", "different",
+    "disabled", "do", "does", "done", "each", "either", "else", "empty", "enabled", "encrypted", "entered",
+    "env", "environment", "every", "exactly", "example", "exists", "expired", "expires", "false", "field",
+    "file", "fine", "first", "for", "found", "from", "generated", "given", "good", "had", "has", "hashed",
+    "have", "header", "hidden", "his", "how", "if", "in", "incorrect", "input", "inside", "instead", "into",
+    "invalid", "is", "it", "its", "just", "kept", "key", "last", "later", "least", "left", "length", "like",
+    "listed", "local", "locked", "long", "manager", "masked", "matches", "may", "might", "missing", "more",
+    "most", "must", "my", "needed", "never", "new", "next", "nil", "no", "none", "not", "nothing", "now",
+    "null", "of", "off", "ok", "old", "on", "once", "one", "only", "optional", "or", "other", "our", "out",
+    "over", "passed", "password", "plain", "plaintext", "please", "present", "prompt", "protected", "provided",
+    "public", "random", "read", "ready", "redacted", "rejected", "removed", "required", "reset", "revoked",
+    "right", "rotated", "same", "saved", "secret", "secure", "see", "set", "shared", "short", "should", "shown",
+    "so", "some", "somewhere", "still", "stored", "string", "strong", "such", "supplied", "that", "the",
+    "their", "them", "then", "there", "these", "they", "this", "those", "through", "to", "token", "too", "true",
+    "typed", "undefined", "under", "unknown", "unset", "until", "updated", "used", "user", "valid", "value",
+    "vault", "very", "via", "was", "weak", "were", "what", "when", "where", "which", "will", "with", "without",
+    "works", "would", "wrong", "yes", "you", "your",};
+
+static_assert(std::is_sorted(std::begin(kCommonWords), std::end(kCommonWords)), "binary_search needs it sorted");
+
+// English endings that mark a word rather than a chosen password.
+bool has_word_ending(std::string_view w) {
+  for (std::string_view e : {"ing", "ed", "tion", "ment", "ness", "able", "ible", "ly", "ies", "ful"})
+    if (w.size() > e.size() + 2 && w.ends_with(e)) return true;
+  return false;
+}
+
+bool is_url(std::string_view v) {
+  const size_t s = v.find("://");
+  if (s == std::string_view::npos || s == 0 || s > 12) return false;
+  for (size_t i = 0; i < s; ++i)
+    if (!(is_alnum(v[i]) || v[i] == '+' || v[i] == '.' || v[i] == '-')) return false;
+  return true;
+}
+
+// fooBar, foo_bar, foo.bar.baz: a name in code, not a value.
+bool is_code_identifier(std::string_view v) {
+  if (v.empty() || !(is_lower(v[0]) || v[0] == '_')) return false;
+  bool digit = false, sep = false, camel = false;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const char c = v[i];
+    if (is_digit(c)) digit = true;
+    else if (c == '_' || c == '.') sep = true;
+    else if (is_upper(c)) camel = true;
+    else if (!is_lower(c)) return false;
+  }
+  if (digit) return false;
+  if (camel) {  // lowerCamelCase: single capitals between lower-case runs
+    for (size_t i = 1; i < v.size(); ++i)
+      if (is_upper(v[i]) && is_upper(v[i - 1])) return false;
+    return true;
+  }
+  return sep;
+}
+
+}  // namespace
+
+bool is_hex(std::string_view v) {
+  if (v.empty()) return false;
+  for (char c : v)
+    if (!(is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) return false;
+  return true;
+}
+
+bool is_uuid(std::string_view v) {
+  if (v.size() != 36) return false;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+    if (dash ? v[i] != '-' : !is_hex(v.substr(i, 1))) return false;
+  }
+  return true;
+}
+
+bool is_placeholder(std::string_view v) {
+  if (v.empty()) return true;
+  const std::string low = lowered(v);
+  // Already redacted, here or by another tool; masked.
+  if (contains(low, "redacted") || contains(low, "[filtered]") || contains(v, "***") || contains(v, "\xe2\x80\xa2"))
+    return true;
+  // Templates and angle-bracket placeholders.
+  for (std::string_view t : {"${", "{{", "<%", "%(", "#{", "$(", "[[", "((", "<your", "<insert", "<replace"})
+    if (contains(low, t)) return true;
+  if (v.front() == '<' && v.back() == '>') return true;
+  if (v.front() == '{' && v.back() == '}') return true;
+  // Documented examples (AWS's AKIAIOSFODNN7EXAMPLE, wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY).
+  if (contains(low, "example")) return true;
+  std::string words = low;
+  for (char& c : words)
+    if (c == '-' || c == ' ' || c == '.') c = '_';
+  for (std::string_view p :
+       {"change_me", "changeme", "change_this", "changethis", "replace_me", "replaceme", "replace_with", "replace_this",
+        "your_", "yourkey", "yourtoken", "yoursecret", "yourpassword", "yourapikey", "_here", "insert_", "placeholder",
+        "fill_in", "fillme", "put_your", "not_a_real", "notareal", "goes_here", "sample_", "_sample",
+        "censored", "secret_value", "my_secret", "mysecret", "test_token", "test_key", "foo_bar", "foobar"})
+    if (contains(words, p)) return true;
+  // Short words only as words: a random token holds "todo" or "xxxx" now and then.
+  for (std::string_view p : {"dummy", "todo", "fixme", "lorem", "xxxx", "tbd"})
+    for (size_t at = words.find(p); at != std::string::npos; at = words.find(p, at + 1)) {
+      const bool starts = at == 0 || !is_alnum(words[at - 1]);
+      const size_t end = at + p.size();
+      if (starts && (end >= words.size() || !is_alnum(words[end]) || p == "xxxx")) return true;
+    }
+  if (contains(v, "xxxxx") || contains(v, "XXXXX")) return true;
+  return is_filler(v);
+}
+
+bool is_reference(std::string_view v) {
+  if (v.empty()) return true;
+  if (v.front() == '$' || v.front() == '!') return true;  // $VAR, YAML tags (!vault, !Ref)
+  if (v.size() > 2 && v.front() == '%' && v.back() == '%') return true;  // %VAR% on Windows
+  const std::string low = lowered(v);
+  if (starts_with_any(low, {"env:", "env.", "env[", "env(", "vault:", "vault://", "op://", "arn:", "projects/",
+                            "sm://", "ssm:", "ssm://", "secretsmanager", "keyvault", "@microsoft.keyvault", "file:",
+                            "process.env", "os.environ", "os.getenv", "getenv", "system.getenv", "environment.",
+                            "secrets.", "secret.", "vars.", "inputs.", "!ref", "!sub", "!getatt", "lookup(", "var.",
+                            "local.", "data.", "config.", "settings.", "import.meta", "context.", "self.", "this.",
+                            "req.", "request.", "params.", "args.", "opts.", "options.", "ctx.", "props.",
+                            "azure-keyvault", "gcp-secret", "k8s:", "kubernetes:", "aws-secretsmanager"}))
+    return true;
+  // A call: read_secret("db"), os.getenv('X'), or the start of one: a name with a
+  // word of three letters or more in it, then "(" (a salt may hold "g4(...)").
+  if (const size_t paren = v.find('('); paren != std::string_view::npos && paren >= 3 &&
+                                        (v.back() == ')' || paren + 1 == v.size())) {
+    bool callee = is_alpha(v[0]) || v[0] == '_';
+    size_t run = 0, longest = 0;
+    for (size_t i = 0; callee && i < paren; ++i) {
+      callee = is_alnum(v[i]) || v[i] == '_' || v[i] == '.';
+      run = is_lower(v[i]) ? run + 1 : 0;
+      longest = std::max(longest, run);
+    }
+    if (callee && longest >= 3) return true;
+  }
+  // SCREAMING_SNAKE_CASE: the name of a variable holding it.
+  bool snake = is_upper(v.front()) && contains(v, "_");
+  for (char c : v)
+    if (!(is_upper(c) || is_digit(c) || c == '_')) snake = false;
+  if (snake) return true;
+  return is_code_identifier(v);
+}
+
+bool looks_like_path(std::string_view v) {
+  // Base64 has '/' too: padding, or a long random run between slashes, is not a path.
+  if (v.ends_with("=")) return false;
+  for (size_t begin = 0; begin < v.size();) {
+    size_t end = v.find_first_of("/\\", begin);
+    if (end == std::string_view::npos) end = v.size();
+    const Classes k = classes_of(v.substr(begin, end - begin));
+    if (end - begin >= 24 && k.upper && k.lower && k.digit) return false;
+    begin = end + 1;
+  }
+  if (starts_with_any(v, {"/", "~/", "~\\", "./", "../", ".\\", "..\\", "\\\\"})) return true;
+  if (v.size() > 2 && is_alpha(v[0]) && v[1] == ':' && (v[2] == '\\' || v[2] == '/')) return true;
+  const bool slash = contains(v, "/") || contains(v, "\\");
+  if (!slash) return false;
+  // dir/file.ext
+  const size_t dot = v.rfind('.');
+  if (dot != std::string_view::npos && dot + 1 < v.size() && v.size() - dot <= 6) {
+    bool ext = true;
+    for (char c : v.substr(dot + 1)) ext = ext && is_alnum(c);
+    if (ext && v.find_last_of("/\\") < dot) return true;
+  }
+  // secret/data/prod: lower-case words between slashes (a store path, not base64).
+  bool words = true;
+  for (char c : v) words = words && (is_lower(c) || is_digit(c) || c == '/' || c == '-' || c == '_' || c == '.');
+  return words && classes_of(v).digit * 4 < static_cast<int>(v.size());
+}
+
+bool looks_like_version_or_date(std::string_view v) {
+  std::string_view s = v;
+  if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) s.remove_prefix(1);
+  if (s.empty() || !is_digit(s.front())) return false;
+  // 1.2.3, 2.10.0-rc.1, 2024-01-15, 2024-01-15T09:00:00Z, 12:30:00
+  int seps = 0;
+  bool letters_after = false;
+  for (char c : s) {
+    if (c == '.' || c == '-' || c == ':' || c == '+' || c == 'T' || c == 'Z') ++seps;
+    else if (is_alpha(c)) letters_after = true;
+    else if (!is_digit(c)) return false;
+  }
+  if (seps == 0) return false;
+  if (!letters_after) return true;
+  // A pre-release or build tag after a dotted number: 1.2.3-beta.2
+  const size_t dash = s.find_first_of("-+");
+  return dash != std::string_view::npos && s.substr(0, dash).find('.') != std::string_view::npos;
+}
+
+std::string base64_decode(std::string_view v, size_t limit) {
+  auto value = [](char c) -> int {
+    if (is_upper(c)) return c - 'A';
+    if (is_lower(c)) return c - 'a' + 26;
+    if (is_digit(c)) return c - '0' + 52;
+    if (c == '+' || c == '-') return 62;
+    if (c == '/' || c == '_') return 63;
+    return -1;
+  };
+  std::string out;
+  unsigned bits = 0;
+  int n = 0;
+  for (size_t i = 0; i < v.size() && out.size() < limit; ++i) {
+    const char c = v[i];
+    if (c == '\\' && i + 1 < v.size() && v[i + 1] == 'n') {  // a JSON-escaped line break
+      ++i;
+      continue;
+    }
+    const int x = value(c);
+    if (x < 0) continue;
+    bits = (bits << 6) | static_cast<unsigned>(x);
+    n += 6;
+    if (n >= 8) {
+      n -= 8;
+      out += static_cast<char>((bits >> n) & 0xff);
+    }
+  }
+  return out;
+}
+
+bool decodes_to_text(std::string_view v) {
+  if (v.size() < 8 || !is_base64_alphabet(v)) return false;
+  const std::string d = base64_decode(v, 4096);
+  if (d.size() < 6) return false;
+  size_t printable = 0, spaces = 0;
+  for (unsigned char c : d) {
+    if ((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t' || c == '\r' || c >= 0xc2) ++printable;
+    if (c == ' ' || c == '\n') ++spaces;
+  }
+  if (printable * 100 < d.size() * 95) return false;
+  // user:password decodes to text too, and is a credential (HTTP Basic, docker's "auth").
+  const size_t colon = d.find(':');
+  if (spaces == 0 && colon != std::string::npos && colon > 0 && colon + 1 < d.size()) return false;
+  return true;
+}
+
+bool is_common_word(std::string_view v) {
+  const std::string low = lowered(v);
+  return std::binary_search(std::begin(kCommonWords), std::end(kCommonWords), std::string_view(low));
+}
+
+bool password_like(std::string_view v, Context c) {
+  if (v.size() < 4 || v.size() > 256) return false;
+  if (is_reference(v) || looks_like_path(v) || looks_like_version_or_date(v) || is_url(v)) return false;
+  if (is_common_word(v)) return false;
+  const Classes k = classes_of(v);
+  if (k.digit == static_cast<int>(v.size())) return true;  // a PIN or a numeric password
+  // Letters only, or words joined by hyphens: a word unless it looks chosen.
+  size_t segments = 1;
+  bool wordish = k.digit == 0;
+  for (char ch : v) {
+    if (ch == '-' || ch == '_') ++segments;
+    else if (!is_alpha(ch)) wordish = false;
+  }
+  if (wordish) {
+    if (segments >= 3) return true;  // a passphrase: walnut-rocket-staple
+    const bool inner_capital = std::any_of(v.begin() + 1, v.end(), [](char ch) { return is_upper(ch); });
+    if (c == Context::kAssigned) return true;
+    if (inner_capital && k.lower > 0) return true;
+    const std::string low = lowered(v);
+    return low.size() >= 6 && !has_word_ending(low) && segments == 1;
+  }
+  return true;
+}
+
+bool credential_like(std::string_view v, Context c) {
+  const size_t min = c == Context::kAssigned ? 8 : 16;
+  if (v.size() < min || v.size() > 8192) return false;
+  if (is_reference(v) || looks_like_path(v) || looks_like_version_or_date(v) || is_url(v)) return false;
+  if (is_common_word(v)) return false;
+  if (is_uuid(v)) return c == Context::kAssigned;
+  // A digest that names its algorithm: sha256:..., sha512-..., h1:... (go.sum).
+  const size_t sep = v.find_first_of(":-");
+  if (sep != std::string_view::npos && sep <= 7) {
+    const std::string alg = lowered(v.substr(0, sep));
+    if (alg.starts_with("sha") || alg == "md5" || alg.starts_with("blake") || alg == "h1" || alg == "git") return false;
+  }
+  const Classes k = classes_of(v);
+  const int n = static_cast<int>(v.size());
+  if (k.digit == n) return false;
+  if (is_hex(v)) return v.size() >= 16;
+  if (decodes_to_text(v)) return false;
+  if (k.upper + k.lower == 0) return false;
+  const double h = shannon_entropy(v);
+  if (k.digit == 0 && k.other == 0) {
+    // Letters only: a word, or random if both cases change often.
+    return k.upper > 0 && k.lower > 0 && class_changes(v) >= 0.2 && h >= 3.5;
+  }
+  // Words joined by separators (my-app-token, deploy_key_prod) are names, not keys.
+  if (k.digit == 0 && k.upper == 0) {
+    bool sep_words = true;
+    for (char ch : v) sep_words = sep_words && (is_lower(ch) || ch == '-' || ch == '_' || ch == '.');
+    if (sep_words) return false;
+  }
+  if (h < (v.size() >= 16 ? 3.0 : 2.7)) return false;
+  // Base32 (TOTP seeds, some provider keys): capitals and a few digits 2-7.
+  if (k.upper > 0 && k.digit > 0 && k.lower == 0 && k.other == 0 && v.size() >= 16 && h >= 3.8) return true;
+  return k.kinds() >= 3 || class_changes(v) >= 0.15;
+}
+
+bool looks_random(std::string_view v) {
+  if (v.size() < 20) return false;
+  const Classes k = classes_of(v);
+  if (k.upper + k.lower == 0) return false;
+  if (k.digit == 0 && !(k.upper > 0 && k.lower > 0)) return false;
+  if (class_changes(v) < 0.25) return false;
+  if (shannon_entropy(v) < 3.5) return false;
+  return !decodes_to_text(v);
+}
+
+bool labelled_as_digest(std::string_view text, size_t at) {
+  constexpr size_t kBack = 40;
+  size_t from = at > kBack ? at - kBack : 0;
+  const size_t nl = text.substr(from, at - from).rfind('\n');
+  if (nl != std::string_view::npos) from += nl + 1;
+  const std::string before = lowered(text.substr(from, at - from));
+  for (std::string_view w : {"sha", "sha1", "sha256", "sha512", "sha384", "md5", "hash", "hashes", "digest", "checksum",
+                             "commit", "commits", "rev", "revision", "uuid", "guid", "etag", "integrity", "fingerprint",
+                             "key id", "keyid", "kid", "request id", "trace id", "span id", "build id", "object id",
+                             "session id", "tenant id", "account id", "client id", "user id", "project id",
+                             "blob", "tree", "sum", "nonce", "crc", "crc32", "hmac of", "hashed"}) {
+    for (size_t i = before.find(w); i != std::string::npos; i = before.find(w, i + 1)) {
+      const bool starts = i == 0 || !is_alpha(before[i - 1]);
+      const size_t e = i + w.size();
+      // "sha256:" and "sha-1" are labels; "SharedAccessKey" and "identity" are not.
+      const bool ends = e >= before.size() || !is_alpha(before[e]) || w == "sha" || w == "commit";
+      if (starts && ends) return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+// DB_PASSWORD -> db password; apiKey -> api key; X-Auth-Token -> x auth token.
+// Lower-cased into a buffer of its own, without allocating: a name is looked at
+// for every "token" in a transcript.
+struct NameParts {
+  std::array<char, 128> buf{};
+  std::array<std::string_view, 24> parts{};
+  size_t n = 0;
+};
+
+bool name_parts(std::string_view name, NameParts& out) {
+  if (name.size() > out.buf.size()) return false;
+  size_t begin = 0;
+  auto flush = [&](size_t end) {
+    if (end > begin && out.n < out.parts.size())
+      out.parts[out.n++] = std::string_view(out.buf.data() + begin, end - begin);
+  };
+  for (size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    out.buf[i] = lower(c);
+    if (!is_alnum(c)) {
+      flush(i);
+      begin = i + 1;
+      continue;
+    }
+    if (i > begin) {
+      const char p = name[i - 1];
+      const bool camel = is_lower(p) && is_upper(c);
+      const bool acronym_end = is_upper(p) && is_upper(c) && i + 1 < name.size() && is_lower(name[i + 1]);
+      if (camel || acronym_end) {
+        flush(i);
+        begin = i;
+      }
+    }
+  }
+  flush(name.size());
+  return true;
+}
+
+bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), w) != set.end();
+}
+
+}  // namespace
+
+NameClass classify_name(std::string_view name) {
+  NameParts np;
+  if (!name_parts(name, np)) return NameClass::kNone;
+  // Words after the keyword that keep its meaning: SECRET_KEY_BASE, TOKEN_VALUE, PASSWORD_B64.
+  size_t n = np.n;
+  while (n > 0 && (one_of(np.parts[n - 1], {"value", "val", "b64", "base64", "hex", "raw", "str", "string", "text",
+                                            "data", "base", "plain", "plaintext", "enc", "encoded", "prod",
+                                            "production", "dev", "staging", "test", "live", "new", "old", "current",
+                                            "override", "primary", "secondary"}) ||
+                   (np.parts[n - 1].size() == 1 && is_digit(np.parts[n - 1][0]))))
+    --n;
+  if (n == 0) return NameClass::kNone;
+  const std::string_view w = np.parts[n - 1];
+  const std::string_view prev = n > 1 ? np.parts[n - 2] : std::string_view();
+  auto ends = [&](std::string_view s) { return w.ends_with(s); };
+  if (ends("password") || ends("passwd") || ends("passphrase") || ends("passcode") || ends("passwort") ||
+      ends("pwd") || one_of(w, {"pass", "pw", "pswd", "psw", "mdp", "contrasena", "senha", "parola"}))
+    return NameClass::kPassword;
+  if (ends("pass")) {  // dbpass, storepass, srcstorepass; not bypass or compass
+    const std::string_view head = w.substr(0, w.size() - 4);
+    for (std::string_view word : {"db", "pg", "my", "root", "admin", "user", "sql", "smtp", "mail", "ftp", "ssh",
+                                  "redis", "ldap", "bind", "key", "store", "trust", "wifi", "vnc", "web", "proxy",
+                                  "http", "rabbit", "mq", "amqp", "sa", "sudo"})
+      if (head.ends_with(word)) return NameClass::kPassword;
+  }
+  if (w == "pin" || w == "pincode" || (w == "code" && prev == "pin")) return NameClass::kPin;
+  if (ends("secret") || one_of(w, {"secrets", "credential", "credentials", "creds", "cred", "auth", "authorization",
+                                   "bearer", "salt", "seed", "mnemonic", "psk", "sas", "cookie", "jwt", "hmac", "pat"}))
+    return NameClass::kSecret;
+  if (ends("token")) {
+    if (one_of(prev, {"page", "next", "continuation", "pagination", "cursor", "sync", "resume", "max", "input",
+                      "output", "total", "cancellation", "cancel", "lexer", "parse", "design", "stop", "end", "start",
+                      "special", "pad", "eos", "bos", "unk", "mask", "sep", "cls"}) ||
+        one_of(w, {"pagetoken", "nexttoken", "cancellationtoken"}))
+      return NameClass::kNone;
+    return NameClass::kSecret;
+  }
+  if (ends("key") && w != "key") {
+    if (one_of(w, {"apikey", "accesskey", "secretkey", "privatekey", "authkey", "masterkey", "signingkey", "privkey",
+                   "encryptionkey", "licensekey", "hmackey", "appkey", "clientkey", "sessionkey", "subscriptionkey",
+                   "accountkey", "storagekey", "webhookkey", "adminkey", "servicekey", "apikey", "writekey", "readkey",
+                   "ingestkey", "deploykey", "sharedkey", "cryptokey", "aeskey", "jwtkey", "otpkey", "totpkey"}))
+      return NameClass::kSecret;
+    return NameClass::kNone;  // monkey, hotkey, turkey, sortkey
+  }
+  if (w == "key") {
+    if (one_of(prev, {"api", "access", "secret", "private", "priv", "auth", "master", "signing", "sign", "encryption",
+                      "encrypt", "license", "licence", "client", "app", "application", "service", "account", "admin",
+                      "deploy", "storage", "subscription", "shared", "webhook", "hmac", "aes", "crypto", "cipher",
+                      "session", "cookie", "jwt", "token", "otp", "totp", "mfa", "write", "read", "ingest", "consumer",
+                      "server", "root", "live", "prod", "test", "unseal", "recovery", "x"}))
+      return NameClass::kSecret;
+    if (one_of(prev, {"public", "pub", "cache", "sort", "partition", "primary", "foreign", "idempotency", "routing",
+                      "object", "s3", "bucket", "dedup", "dedupe", "index", "lookup", "map", "dict", "group", "i18n",
+                      "translation", "unique", "composite", "shard", "row", "column", "hot", "keyboard", "short",
+                      "shortcut", "hash", "range", "kms", "ssh", "gpg", "pgp", "registry", "tracking", "order",
+                      "search", "query", "config", "setting", "state", "react", "list", "item", "metric", "label",
+                      "attribute", "field", "column", "lock", "cursor", "event", "message", "json", "yaml", "dict"}))
+      return NameClass::kNone;
+    return NameClass::kKey;
+  }
+  return NameClass::kNone;
+}
+
+ValueSpan read_value(std::string_view text, size_t at, std::string_view quote, Bare bare) {
+  // A value is at most kMaxValue bytes: a line of megabytes must not make each read linear in it.
+  size_t line_end = std::min(text.size(), at + kMaxValue);
+  const size_t nl = text.substr(at, line_end - at).find('\n');
+  if (nl != std::string_view::npos) line_end = at + nl;
+  if (!quote.empty()) {
+    const char q = quote.back();
+    const bool escaped = quote.size() == 2;  // \" inside a JSON string
+    for (size_t i = at; i < line_end; ++i) {
+      if (escaped) {
+        if (text[i] == '\\' && i + 1 < line_end && text[i + 1] == q) return {at, i};
+      } else if (text[i] == q && (i == at || text[i - 1] != '\\')) {
+        return {at, i};
+      }
+    }
+  }
+  size_t i = at;
+  for (; i < line_end; ++i) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\r') break;
+    if (bare != Bare::kLine && (c == '"' || c == '\'' || c == '`' || c == ',' || c == ';' || c == ')' || c == '}' ||
+                                c == ']' || c == '>' || c == '<'))
+      break;
+    if (bare == Bare::kQuery && (c == '&' || c == '#')) break;
+    if (c == '\\' && i + 1 < line_end && contains("nrt\"'\\", std::string_view(&text[i + 1], 1))) break;
+  }
+  size_t end = i;
+  while (end > at && (text[end - 1] == '.' || text[end - 1] == ':')) --end;
+  return {at, end};
+}
+
+}  // namespace memsim::redact_detail
