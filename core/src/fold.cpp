@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "memsim/fsrs.h"
 #include "memsim/timefmt.h"
 
 namespace memsim {
 
 PolicyValues fold(PolicyValues v, std::span<const Seconds> times, const Policy& policy) {
+  if (policy.ranking == Ranking::kFsrs) return fsrs::fold(v, times);
   for (Seconds t : times) {
     if (v.last_accessed && t <= *v.last_accessed) continue;
     v.last_accessed = t;

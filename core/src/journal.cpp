@@ -35,6 +35,10 @@ Result<std::string> format_touch(const Touch& t) {
   return format_instant(t.time) + " " + t.tool + " " + t.filename + " " + session + "\n";
 }
 
+Result<std::string> format_session_start(const SessionStart& s) {
+  return format_touch(Touch{s.time, std::string(kSessionStartTool), s.source.empty() ? "-" : s.source, s.session});
+}
+
 JournalRead parse_journal(std::string_view text) {
   JournalRead out;
   std::size_t p = 0;
@@ -57,8 +61,13 @@ JournalRead parse_journal(std::string_view text) {
       ++out.bad_lines;
       continue;
     }
-    out.touches.push_back(Touch{*time, std::string(line.substr(s1 + 1, s2 - s1 - 1)),
-                                std::string(line.substr(s2 + 1, s3 - s2 - 1)),
+    const std::string_view tool = line.substr(s1 + 1, s2 - s1 - 1);
+    if (tool == kSessionStartTool) {
+      out.sessions.push_back(
+          SessionStart{*time, std::string(line.substr(s2 + 1, s3 - s2 - 1)), std::string(line.substr(s3 + 1))});
+      continue;
+    }
+    out.touches.push_back(Touch{*time, std::string(tool), std::string(line.substr(s2 + 1, s3 - s2 - 1)),
                                 std::string(line.substr(s3 + 1))});
   }
   return out;
@@ -150,6 +159,13 @@ Status append_touch(FileSystem& fs, const Home& home, const Touch& t) {
   auto line = format_touch(t);
   if (!line.ok()) return line.status();
   MEMSIM_TRY(fs.make_dir(home.runtime_dir()));
+  return fs.append_file(home.journal_path(), *line);
+}
+
+Status append_session_start(FileSystem& fs, const Home& home, const SessionStart& s) {
+  auto line = format_session_start(s);
+  if (!line.ok()) return line.status();
+  if (Status st = fs.make_dir(home.runtime_dir()); !st.ok()) return st;
   return fs.append_file(home.journal_path(), *line);
 }
 

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "memsim/home.h"
+#include "memsim/rankers.h"
 
 namespace memsim {
 
@@ -34,6 +35,13 @@ Status apply_policy_yaml(Policy& p, const std::string& text, const std::string& 
   if (root.IsNull()) return {};
   if (!root.IsMap()) return Error{origin + ": expected a mapping of policy constants"};
   const std::map<std::string, std::function<bool(const YAML::Node&)>> setters = {
+      {"ranking",
+       [&p](const YAML::Node& n) {
+         auto r = parse_ranking(n.Scalar());
+         if (r) p.ranking = *r;
+         return r.has_value();
+       }},
+      {"actr_decay", setter(p.actr_decay, 0.05, 0.95)},
       {"initial_stability", setter(p.initial_stability, 0.1, 100000)},
       {"stability_growth", setter(p.stability_growth, 1.0, 100)},
       {"stability_cap", setter(p.stability_cap, 0.1, 1e6)},
@@ -66,7 +74,8 @@ Status apply_policy_yaml(Policy& p, const std::string& text, const std::string& 
     if (it == setters.end())
       return Error{origin + ": line " + std::to_string(line) + ": unknown policy key '" + key + "'"};
     if (!kv.second.IsScalar() || !it->second(kv.second))
-      return Error{origin + ": line " + std::to_string(line) + ": bad value for '" + key + "'"};
+      return Error{origin + ": line " + std::to_string(line) + ": bad value for '" + key + "'" +
+                   (key == "ranking" ? " (one of " + std::string(kRankingNames) + ")" : "")};
   }
   return {};
 }

@@ -3,12 +3,27 @@
 #include <algorithm>
 
 #include "memsim/fold.h"
+#include "memsim/rankers.h"
 
 namespace memsim {
 
 bool is_closed(const MemoryMeta& meta, Seconds now) {
   if (meta.status && is_superseded_status(*meta.status)) return true;
   return meta.valid_until && *meta.valid_until <= day_of(now);
+}
+
+Entry rank_entry(const Memory& m, const PolicyValues& v, Seconds last_accessed_default, Seconds now,
+                 const Policy& policy) {
+  Entry e;
+  e.filename = m.filename;
+  e.summary = effective_summary(m.meta);
+  e.created = m.meta.created.value_or(day_of(m.info.mtime));
+  e.score = rank_score({v, v.last_accessed.value_or(last_accessed_default), e.created, m.meta.importance}, now, policy);
+  e.pinned = m.meta.pin;
+  e.closed = is_closed(m.meta, now);
+  e.in_flight = m.meta.in_flight;
+  e.state = m.meta.state ? fold_whitespace(*m.meta.state) : "";
+  return e;
 }
 
 Ranked rank_corpus(Corpus corpus, const std::vector<Touch>& touches, Seconds now, const Policy& policy) {
@@ -27,17 +42,8 @@ Ranked rank_corpus(Corpus corpus, const std::vector<Touch>& touches, Seconds now
                                        std::upper_bound(all.begin(), all.end(), now) - all.begin());
     }
     r.folded[i] = fold(m.meta.policy, times, policy);
-    const PolicyValues& v = r.folded[i];
-    Entry& e = r.entries[i];
-    e.filename = m.filename;
-    e.summary = effective_summary(m.meta);
-    e.score = score(v.access_count, v.last_accessed.value_or(m.info.mtime), v.stability,
-                    m.meta.importance, now, policy);
-    e.created = m.meta.created.value_or(day_of(m.info.mtime));
-    e.pinned = m.meta.pin;
-    e.closed = is_closed(m.meta, now);
-    e.in_flight = m.meta.in_flight;
-    e.state = m.meta.state ? fold_whitespace(*m.meta.state) : "";
+    r.entries[i] = rank_entry(m, r.folded[i], m.info.mtime, now, policy);
+    const Entry& e = r.entries[i];
     open[i] = !e.closed;
   }
   r.conflicts = find_conflicts(corpus, open);

@@ -4,11 +4,14 @@
 // entries only: an entry that does not fit is left out and counted, and a later,
 // shorter one may fit. Shared and sub-agent sessions load less (profile.h).
 #include <algorithm>
+#include <cctype>
 
 #include "internal.h"
 #include "profile.h"
 #include "memsim/frontmatter.h"
 #include "memsim/handoff.h"
+#include "memsim/journal.h"
+#include "memsim/lens.h"
 #include "memsim/limits.h"
 #include "memsim/notes.h"
 #include "memsim/policy.h"
@@ -18,6 +21,16 @@
 namespace memsim::hooks::detail {
 
 namespace {
+
+Status record_session_start(HookContext& ctx, const nlohmann::json& payload) {
+  std::string source = payload.is_object() && payload.contains("source") && payload["source"].is_string()
+                           ? payload["source"].get<std::string>().substr(0, 32)
+                           : "-";
+  for (char& c : source)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
+  if (source.empty()) source = "-";
+  return append_session_start(ctx.fs, ctx.home, {ctx.clock.now(), source, sanitize_session(payload)});
+}
 
 constexpr std::size_t kBudget = kHookContextBytes;
 // What every session start says first: the text is remembered background, and
@@ -74,6 +87,8 @@ std::string section(HookContext& ctx, const std::string& path, const std::string
 
 Result<Outcome> session_start(HookContext& ctx, const nlohmann::json& payload) {
   Outcome outcome;
+  // The journal records when each session began (journal.h): memsim evaluate replays them.
+  if (Status s = record_session_start(ctx, payload); !s.ok()) outcome.problems.push_back(s.message());
   Policy policy;
   if (auto p = load_policy(ctx.fs, ctx.home.root()); p.ok()) policy = *p;
   else outcome.problems.push_back(p.message());

@@ -52,6 +52,21 @@ TEST(PreToolUse, ReadOfAMemoryFileAppendsOneTouchAndLeavesTheFile) {
   EXPECT_EQ(f.errors(), "");
 }
 
+// The journal records when each session starts (journal.h), for memsim evaluate.
+TEST(SessionStart, IsJournaledWithItsSourceAndSession) {
+  Fixture f;
+  f.run("session-start", R"({"session_id":"abc-1","transcript_path":"/t.jsonl","cwd":"/p","hook_event_name":)"
+                         R"("SessionStart","source":"resume"})");
+  f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md"), "abc-1"));
+  auto j = parse_journal(f.journal());
+  ASSERT_EQ(j.sessions.size(), 1u);
+  EXPECT_EQ(j.sessions[0].session, "abc-1");
+  EXPECT_EQ(j.sessions[0].source, "resume");
+  EXPECT_EQ(j.sessions[0].time, at("2026-11-30T10:00:00Z"));
+  EXPECT_EQ(j.touches.size(), 1u) << "a session's start is not a touch";
+  EXPECT_EQ(f.errors(), "");
+}
+
 TEST(PreToolUse, EditWriteAndMultiEditTouch) {
   Fixture f;
   const std::string p = f.mem("feedback_verify-before-claiming.md");
@@ -208,7 +223,7 @@ TEST(Disable, EachEventHasItsOwnSwitch) {
   f.env.clear();
   f.env["MEMSIM_HOOKS"] = "0";
   f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md")));
-  EXPECT_EQ(f.journal(), "");
+  EXPECT_TRUE(parse_journal(f.journal()).touches.empty()) << "only the session start above is journaled";
   f.env["MEMSIM_HOOKS"] = "1";
   f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md")));
   EXPECT_EQ(parse_journal(f.journal()).touches.size(), 1u);

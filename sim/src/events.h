@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <queue>
-#include <string>
 #include <vector>
 
 #include "memsim/clock.h"
@@ -12,13 +11,13 @@
 namespace memsim::sim {
 
 enum class EventKind {
-  kDay, kSessionStart, kPrompt, kToolCall, kNeed, kSessionEnd, kTeach, kContradict, kResolve, kSecret,
+  kDay, kSessionStart, kPrompt, kToolCall, kNeed, kReread, kSessionEnd, kTeach, kContradict, kResolve, kSecret,
   kTick, kWake, kAdopt
 };
 
 inline const char* event_name(EventKind k) {
-  constexpr const char* names[] = {"day", "session-start", "prompt", "tool-call", "need", "session-end", "teach",
-                                   "contradict", "resolve", "secret", "tick", "wake", "adopt"};
+  constexpr const char* names[] = {"day",     "session-start", "prompt", "tool-call", "need",  "reread", "session-end",
+                                   "teach",   "contradict",    "resolve", "secret",   "tick",  "wake",   "adopt"};
   return names[static_cast<int>(k)];
 }
 
@@ -26,19 +25,16 @@ struct Event {
   Seconds time = 0;
   std::uint64_t seq = 0;
   EventKind kind = EventKind::kDay;
-  int session = -1;
-  int fact = -1;   // need, contradict (old), resolve (old)
-  int other = -1;  // resolve (new)
-  // Draws shared by every variant (common random numbers): recognise, search, reread, edit.
-  double u[4] = {0, 0, 0, 0};
-  std::string tool, path, text;
+  int session = -1;  // the session's id (day events: the day)
+  int item = -1;     // the prompt, call or need within its session; the fact of a resolve
+  int other = -1;    // the successor of a resolve
 };
 
 class EventQueue {
  public:
   void push(Event e) {
     e.seq = next_seq_++;
-    heap_.push(std::move(e));
+    heap_.push(e);
   }
   bool empty() const { return heap_.empty(); }
   Event pop() {

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <regex>
 
+#include <nlohmann/json.hpp>
+
 #include "live_fixture.h"
 
 namespace memsim::hooks::live_testing {
@@ -67,6 +69,32 @@ TEST_F(Live, AReadIsJournaledASearchIsNotAndTheNextIndexShowsTheReinforcement) {
   ASSERT_EQ(memsim({"index", "--now", minutes_from_now(15)}).exit_code, 0);
   EXPECT_NE(read(memory("feedback_deploy-freeze.md")).find("access_count: 1"), std::string::npos);
   EXPECT_EQ(read(memory("feedback_flaky-suite.md")).find("access_count: 1"), std::string::npos);
+}
+
+// A home the live suite produced: the real Claude Code's sessions, journaled by
+// the real hooks (each session's start included), replayed by memsim evaluate
+// and fitted by memsim calibrate.
+TEST_F(Live, EvaluateAndCalibrateReadTheJournalOfRealSessions) {
+  copy_fixture_home();
+  install();
+  const std::string rule = memory("feedback_verify-api-client.md");
+  for (int i = 0; i < 2; ++i)
+    (void)run("Check the rule, please.",
+              {ScriptedTurn::call("Read", {{"file_path", rule}}), ScriptedTurn::say("Done.")});
+  const std::string journal = read(home() + "/runtime/access.log");
+  EXPECT_EQ(count_of(journal, " SessionStart "), 2u) << journal;
+  EXPECT_EQ(count_of(journal, " Read feedback_verify-api-client.md "), 2u) << journal;
+  auto ev = memsim({"evaluate", "--json", "--now", minutes_from_now(1)});
+  ASSERT_EQ(ev.exit_code, 0) << ev.err;
+  const auto j = nlohmann::json::parse(ev.out);
+  EXPECT_EQ(j["sessions"], 2);
+  EXPECT_EQ(j["reads"], 2);
+  EXPECT_GE(j["variants"].size(), 8u);
+  auto cal = memsim({"calibrate", "--out", "world.yaml"});
+  ASSERT_EQ(cal.exit_code, 0) << cal.err;
+  EXPECT_NE(cal.out.find("too little history"), std::string::npos) << cal.out;
+  EXPECT_NE(read(project() + "/world.yaml").find("needs_per_session: [1, 1]"), std::string::npos)
+      << read(project() + "/world.yaml");
 }
 
 TEST_F(Live, ALensFiresOnceRightAfterItsToolResultAndNeverWithoutItsTool) {

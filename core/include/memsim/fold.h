@@ -6,6 +6,8 @@
 // `spacing_gate` after last_reinforced (or the first one ever) reinforces:
 // access_count + 1, stability = min(round1(stability * growth), cap).
 // Folding the same journal into its own result changes nothing.
+// Under `ranking: fsrs` the fold is FSRS-6's instead (fsrs.h): no gate, and
+// stability grows by how unlikely recall was.
 #pragma once
 
 #include <span>
@@ -18,6 +20,7 @@ namespace memsim {
 // `times` must be sorted ascending.
 PolicyValues fold(PolicyValues start, std::span<const Seconds> times, const Policy& policy);
 
+// The seed's score (rankers.h has every ranking):
 // (access_count + 1) * exp(-days(last_accessed, now) / stability) + weight * importance
 double score(std::int64_t access_count, Seconds last_accessed, double stability, double importance,
              Seconds now, const Policy& policy);

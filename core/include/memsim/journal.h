@@ -1,5 +1,12 @@
 // The access journal, runtime/access.log (SPEC section 4): one line per touch,
 //   <YYYY-MM-DDTHH:MM:SSZ> <tool> <filename> <session>
+// and, since sessions are what `memsim evaluate` replays, one line per session
+// start, written by the session-start hook in the same four fields:
+//   <YYYY-MM-DDTHH:MM:SSZ> SessionStart <source> <session>
+// where source is the harness's (startup, resume, clear, compact) or "-". The
+// extension is compatible both ways: every old line still parses, and a reader
+// that predates it takes a session line for a touch of a file named <source>,
+// which is never a memory file name, so no fold or ranking changes.
 // Appending needs no lock: each line goes out in one O_APPEND write. Reading is
 // forgiving: a torn or garbage line is skipped and counted, never fatal.
 //
@@ -35,13 +42,26 @@ struct Touch {
   std::string session;   // "-" when unknown
 };
 
+// A session's start as the journal records it.
+struct SessionStart {
+  Seconds time = 0;
+  std::string source;   // startup, resume, clear, compact; "-" when unknown
+  std::string session;  // "-" when unknown
+};
+
+inline constexpr std::string_view kSessionStartTool = "SessionStart";
+
 // The line for a touch, newline included. Fails when a field would break the
 // line format (a newline anywhere, a space in tool or session, an empty field).
 Result<std::string> format_touch(const Touch& t);
 
+// The line for a session start; the same rules as format_touch.
+Result<std::string> format_session_start(const SessionStart& s);
+
 struct JournalRead {
-  std::vector<Touch> touches;  // in file order
-  std::size_t bad_lines = 0;   // torn, garbage, or unparseable lines skipped
+  std::vector<Touch> touches;          // in file order
+  std::vector<SessionStart> sessions;  // in file order
+  std::size_t bad_lines = 0;           // torn, garbage, or unparseable lines skipped
 };
 
 JournalRead parse_journal(std::string_view text);
@@ -65,6 +85,8 @@ Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now
 
 // Appends one touch (creating runtime/ if needed).
 Status append_touch(FileSystem& fs, const Home& home, const Touch& t);
+// Appends one session start (creating runtime/ if needed).
+Status append_session_start(FileSystem& fs, const Home& home, const SessionStart& s);
 
 // Touch times per filename, each list sorted ascending.
 std::unordered_map<std::string, std::vector<Seconds>> touches_by_file(const std::vector<Touch>& touches);

@@ -18,7 +18,14 @@ struct GateRules {
   int projects = 2, age_days = 30;           // L2 -> L3
 };
 
+// How the index orders memories (policy.yaml `ranking:`); rankers.h defines each.
+// Every one is computed from the file's own folded values, so a home adopts one
+// with a single line. The default is the seed's score.
+enum class Ranking { kSeed, kRecency, kAccessCount, kActr, kFsrs };
+
 struct Policy {
+  Ranking ranking = Ranking::kSeed;
+  double actr_decay = 0.5;             // d of the ACT-R ranking (rankers.h)
   double initial_stability = 14.0;     // days
   double stability_growth = 1.6;       // per spaced reinforcement
   double stability_cap = 365.0;        // days
@@ -39,7 +46,8 @@ struct Policy {
 };
 
 // Applies overrides from YAML text (a mapping of the names above; spacing_gate and
-// live_guard may be given in seconds or as spacing_gate_hours / live_guard_minutes).
+// live_guard may be given in seconds or as spacing_gate_hours / live_guard_minutes;
+// ranking by name: seed, recency, access_count, actr, fsrs).
 // Unknown keys and bad values are errors naming `origin` and the key.
 Status apply_policy_yaml(Policy& policy, const std::string& yaml_text, const std::string& origin);
 

@@ -22,6 +22,12 @@ struct Ranked {
 // Touches later than `now` have not happened yet and are ignored.
 Ranked rank_corpus(Corpus corpus, const std::vector<Touch>& touches, Seconds now, const Policy& policy);
 
+// One memory's entry from its folded values (what rank_corpus does per file,
+// contested aside): `memsim evaluate` builds the index as of each past session.
+// `last_accessed_default` stands in when the values have no last_accessed.
+Entry rank_entry(const Memory& m, const PolicyValues& folded, Seconds last_accessed_default, Seconds now,
+                 const Policy& policy);
+
 // Whether memory i is closed at `now`: status superseded*, or valid_until <= today.
 bool is_closed(const MemoryMeta& meta, Seconds now);
 

@@ -1,28 +1,35 @@
-// The reports of a run: report.json (every figure), report.md (a one-minute
-// summary: which variant won on what, by how much) and report.html (the same,
-// self-contained, with charts as inline SVG; it opens offline).
+// The reports of a batch: report.md (the question, the verdict with its
+// interval, the assumptions, then every figure), report.html (the same,
+// self-contained, charts as inline SVG; it opens offline) and report.json (every
+// figure, per variant, per seed and per day).
 #pragma once
 
 #include <string>
 
 #include <nlohmann/json.hpp>
 
-#include "memsim/sim/engine.h"
+#include "memsim/sim/batch.h"
 #include "memsim/sim/scenario.h"
+#include "memsim/sim/summary.h"
 
 namespace memsim::sim {
 
-nlohmann::json report_json(const Scenario& sc, const RunResult& r);
-std::string report_markdown(const Scenario& sc, const RunResult& r);
-std::string report_html(const Scenario& sc, const RunResult& r);
+nlohmann::json report_json(const Scenario& sc, const Summary& s, const BatchResult& b);
+std::string report_markdown(const Scenario& sc, const Summary& s);
+std::string report_html(const Scenario& sc, const Summary& s, const BatchResult& b);
 
 // Writes the three files into dir (created if missing). Errors name the file.
-Status write_reports(const Scenario& sc, const RunResult& r, const std::string& dir);
+Status write_reports(const Scenario& sc, const Summary& s, const BatchResult& b, const std::string& dir);
 
-// A few lines for the terminal: one row per variant, the winner, the trace hash.
-std::string terminal_summary(const Scenario& sc, const RunResult& r);
+// A few lines for the terminal: the verdict, one row per variant, the trace hash.
+std::string terminal_summary(const Scenario& sc, const Summary& s);
 
-// Share of needs met from the loaded index, in percent (0 when there were none).
-double index_rate(const DayMetrics& m);
+// Shared with the sweep's report: an inline SVG line chart, x by index, one series per name.
+std::string svg_lines(const std::string& title, const std::vector<std::string>& x_labels,
+                      const std::vector<std::pair<std::string, std::vector<double>>>& series, const std::string& y_unit,
+                      bool log_y = false);
+std::string html_escape(const std::string& in);
+// Fills reports/template.html.
+std::string fill_template(const std::string& title, const std::string& meta, const std::string& body);
 
 }  // namespace memsim::sim

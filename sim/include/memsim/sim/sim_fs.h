@@ -1,50 +1,62 @@
 // The simulator's file system: real files (the production code runs against a
-// real temporary home), with virtual time. Every write or append stamps the file
-// with the virtual clock's time, so core's mtime-based defaults (created,
-// last_accessed) and the 10-minute live guard see the simulated timeline, not
-// the wall clock. Everything else passes through to the wrapped FileSystem.
+// real temporary home, which --keep leaves to inspect) with virtual time, and a
+// write-through memory of what it holds.
 //
-// It also counts writes, which the report uses as an I/O figure.
+//  - Virtual time: every write or append stamps the file with the virtual clock's
+//    time, so core's mtime-based defaults (created, last_accessed) and the
+//    10-minute live guard see the simulated timeline, not the wall clock.
+//  - Memory: every byte written goes to disk and is remembered, so reading it back
+//    (the nightly tick reads every memory file of every variant) costs no system
+//    call. This is coherent because every file of a simulated home is written
+//    through this object: the hooks, core and the simulator all get it, and no
+//    other process touches the homes. Whole-file writes are not synced: the
+//    homes are disposable.
+//  - Hook failures: it hears every line a hook appends to runtime/hook-errors.log.
+//    A hook never fails its caller (it logs and exits 0), so this is how the
+//    simulator sees a failing hook and counts it as a violation.
 #pragma once
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "memsim/clock.h"
 #include "memsim/fs.h"
 
 namespace memsim::sim {
 
-class SimFileSystem final : public FileSystem {
+class SimFileSystem final : public ForwardingFileSystem {
  public:
   // Both must outlive this object.
-  SimFileSystem(FileSystem& inner, const Clock& clock) : inner_(inner), clock_(clock) {}
+  SimFileSystem(FileSystem& inner, const Clock& clock) : ForwardingFileSystem(inner), clock_(clock) {}
 
-  Result<std::string> read_file(const std::string& path) override { return inner_.read_file(path); }
-  Result<FileInfo> stat(const std::string& path) override { return inner_.stat(path); }
-  Result<std::vector<DirEntry>> list_dir(const std::string& path) override { return inner_.list_dir(path); }
-  Status write_file(const std::string& path, std::string_view data) override {
-    ++writes_;
-    Status s = inner_.write_file(path, data);
-    return s.ok() ? inner_.set_mtime(path, clock_.now()) : s;
-  }
-  Status append_file(const std::string& path, std::string_view data) override {
-    ++writes_;
-    Status s = inner_.append_file(path, data);
-    return s.ok() ? inner_.set_mtime(path, clock_.now()) : s;
-  }
-  Status rename(const std::string& from, const std::string& to) override { return inner_.rename(from, to); }
-  Status remove(const std::string& path) override { return inner_.remove(path); }
-  Status make_dir(const std::string& path) override { return inner_.make_dir(path); }
-  Result<std::unique_ptr<FileLock>> lock(const std::string& path, int timeout_ms) override {
-    return inner_.lock(path, timeout_ms);
-  }
-  Result<std::string> real_path(const std::string& path) override { return inner_.real_path(path); }
-  Status set_mtime(const std::string& path, Seconds mtime) override { return inner_.set_mtime(path, mtime); }
+  Result<std::string> read_file(const std::string& path) override;
+  Result<FileInfo> stat(const std::string& path) override;
+  Result<std::vector<DirEntry>> list_dir(const std::string& path) override;
+  Status write_file(const std::string& path, std::string_view data) override;
+  Status append_file(const std::string& path, std::string_view data) override;
+  Status rename(const std::string& from, const std::string& to) override;
+  Status remove(const std::string& path) override;
+  Status make_dir(const std::string& path) override;
+  Result<std::unique_ptr<FileLock>> lock(const std::string& path, int timeout_ms) override;
+  Result<std::string> real_path(const std::string& path) override;
+  Status set_mtime(const std::string& path, Seconds mtime) override;
 
-  long long writes() const { return writes_; }
+  // The hook-error lines appended since the last call, with their paths.
+  std::vector<std::string> take_hook_errors();
 
  private:
-  FileSystem& inner_;
+  void listed(const std::string& path, FileKind kind);  // add to (or update in) its directory's listing
+  void unlisted(const std::string& path);
+  void forget(const std::string& path);
+
   const Clock& clock_;
-  long long writes_ = 0;
+  std::unordered_map<std::string, std::string> text_;
+  std::unordered_map<std::string, FileInfo> info_;
+  std::unordered_map<std::string, std::map<std::string, FileKind>> dirs_;
+  std::unordered_map<std::string, std::string> real_;
+  std::vector<std::string> hook_errors_;
 };
 
 }  // namespace memsim::sim

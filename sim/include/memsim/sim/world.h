@@ -1,95 +1,105 @@
-// The ground truth the simulator scores against: which facts exist, which hold
-// now, how well each one's summary cues it, and which ones a session needs.
-// It is the same for every variant; only what each variant shows the agent differs.
+// The ground truth the simulator scores against: which facts exist, which hold,
+// how well each one's summary cues it, and which one a session needs next
+// (need_process.h). It is the same for every variant; only what each variant
+// shows the agent differs.
 //
-//  - evergreen rules are needed all the time, with Zipf-shaped popularity;
-//  - project memories are needed while their project is active (projects start
-//    and end: drift); new projects gain memories only by teaching;
-//  - one-off facts are needed for a few days after they are born, then rarely.
-// A fact contradicted in the world is never needed again; its successor is.
+// Facts come in three classes, each with its own base-rate distribution: rules
+// (needed whatever the project), project facts (needed while their project is
+// active: projects start and end, and a new project starts with no memories) and
+// one-offs (needed around their birth, then rarely). A fact contradicted in the
+// world is never needed again; its successor inherits its history and is needed
+// as it was, but no variant can serve it until a human writes it (supersede).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "memsim/clock.h"
-#include "memsim/fixtures.h"
 #include "memsim/rng.h"
+#include "memsim/sim/need_process.h"
 #include "memsim/sim/scenario.h"
-#include "memsim/timefmt.h"
 
 namespace memsim::sim {
 
-enum class FactKind { kEvergreen, kProject, kOneoff };
+enum class FactClass { kRule, kProject, kOneoff };
+std::string_view class_name(FactClass c);
 
 struct Fact {
-  std::string filename;
-  FactKind kind = FactKind::kOneoff;
+  std::string filename;      // empty while the successor of a contradiction is not yet written
+  std::string summary;       // the index row's text
+  std::string type;          // the memory type (feedback, project, ...)
+  FactClass kind = FactClass::kOneoff;
   int project = -1;
+  double rate = 1;           // r: the base rate
   double quality = 0.5;      // probability a row of it is recognised when needed
-  double zipf = 1.0;         // evergreen share of the class mass (sums to 1 over evergreens)
-  Days born = 0;
+  Seconds born = 0;          // needed from then on
+  Seconds written = 0;       // its file written (the birth; for a successor, the human's supersede)
   std::string key;           // slot; facts with a key can be contradicted
-  std::optional<Seconds> closed_at;   // the fact stopped holding in the world
-  bool archived_in_files = false;     // superseded in the files (start corpus or resolution)
+  bool pinned = false;
+  double importance = 0;
+  std::optional<Seconds> closed_at;  // the fact stopped holding in the world
+  bool archived_in_files = false;    // closed in the files too (superseded)
+  NeedHistory history;
 };
 
 struct ProjectWindow {
   int project = 0;
-  Days start = 0, end = 0;  // active on [start, end)
+  Seconds start = 0, end = 0;  // active on [start, end)
 };
-
-// A fallback generator of the initial corpus with the fixtures' interface, used
-// until memsim_fixtures is linkable (see docs/simulator.md).
-std::vector<fixtures::GeneratedFile> generate_sim_corpus(std::uint64_t seed, const CorpusSpec& spec, Seconds now);
-
-// Words from a small vocabulary, at least min_bytes long: summaries and bodies.
-std::string sim_words(Rng& rng, int min_bytes, int max_bytes);
-
-// A new memory file's text, as a human teaching the agent would have it written.
-std::string taught_memory_text(const std::string& stem, const std::string& type, const std::string& summary,
-                               Days created, const std::string& key, const std::string& supersedes);
 
 class World {
  public:
-  // Reads the generated files' frontmatter (key, status, created) and assigns
-  // kinds, projects and qualities from `rng`.
-  World(const Scenario& sc, const std::vector<fixtures::GeneratedFile>& files, Rng rng);
+  // Project windows over [sc.start - history, end of run), drawn from rng.
+  World(const Scenario& sc, Rng rng);
 
   const std::vector<Fact>& facts() const { return facts_; }
-  const Fact* find(const std::string& filename) const;
-  int index_of(const std::string& filename) const;
+  const Fact& fact(int i) const { return facts_[static_cast<std::size_t>(i)]; }
+  Fact& fact(int i) { return facts_[static_cast<std::size_t>(i)]; }
+  int size() const { return static_cast<int>(facts_.size()); }
+  int index_of(const std::string& filename) const;  // -1 when unknown
+  const std::vector<ProjectWindow>& windows() const { return windows_; }
 
-  // Adds a taught fact; returns its index. Kind and project are drawn from rng.
-  int teach(const std::string& filename, Days born, const std::string& key, Rng& rng);
-  void close(int fact, Seconds t);
-  void mark_archived(int fact) { facts_[fact].archived_in_files = true; }
-  // An open, keyed, not yet archived fact to contradict, or -1.
-  int pick_contradiction(Rng& rng, Seconds now) const;
-  // Whether the fact is closed in the world at t (a stale fact if shown as current).
-  bool closed(int fact, Seconds t) const {
-    return facts_[fact].closed_at && *facts_[fact].closed_at <= t;
-  }
+  // A new fact born at t (a class drawn by the scenario's shares; a project fact
+  // only while a project is active), with its base rate and quality; its birth
+  // counts as its first need. The caller names it (set_filename) and writes it.
+  int add_fact(Seconds t, Rng& rng);
+  // The successor of a contradicted fact: same class, project, rate, key and
+  // history, a fresh quality; pending until set_filename.
+  int add_successor(int old, Seconds t, Rng& rng);
+  void set_filename(int fact, const std::string& filename, Seconds written);
+  void close(int f, Seconds t) { fact(f).closed_at = t; }
+  bool closed(int f, Seconds t) const { return fact(f).closed_at && *fact(f).closed_at <= t; }
 
-  // Distinct facts a session needs at `now`, by the drifting popularity.
-  std::vector<int> sample_needs(Rng& rng, Seconds now, int count);
-  bool project_active(int project, Days day) const;
-  int active_project_for(Rng& rng, Days day) const;  // -1 when none is active
+  // The next need at t: an open fact drawn in proportion to its intensity, not
+  // among `exclude`, recorded in its history; -1 when nothing can be drawn.
+  int draw_need(Rng& rng, Seconds t, const std::vector<int>& exclude);
+  // lambda(t) of need_process.h: 0 for a closed fact.
+  double intensity(int fact, Seconds t) const;
+
+  bool project_active(int project, Seconds t) const;
+  int active_project(Rng& rng, Seconds t) const;  // -1 when none is active
 
  private:
-  double weight(const Fact& f, Days day, Seconds now) const;
-  void refresh(Seconds now);
+  double context(const Fact& f, Seconds t) const;
+  double class_rate(FactClass c) const;
+  double cached_odds(int fact, Seconds t) const;
 
   const Scenario& sc_;
+  NeedParams params_;
   std::vector<Fact> facts_;
   std::unordered_map<std::string, int> by_name_;
   std::vector<ProjectWindow> windows_;
-  std::vector<double> cumulative_;
-  Days cumulative_day_ = -1;
-  bool dirty_ = true;
+  // Intensities are evaluated on a grid of tau, whole hours and at most a day
+  // (docs/simulator.md): the odds of each fact at the current grid point,
+  // recomputed when the point moves or the fact has a new need.
+  Seconds grid_point(Seconds t) const;
+  Seconds grid_ = 3600;
+  mutable std::vector<double> odds_;
+  mutable std::vector<Seconds> odds_at_;
 };
 
 }  // namespace memsim::sim

@@ -1,0 +1,90 @@
+// The simulator's contact with the hooks: a hook never fails its caller, so the
+// harness reports what the hook logged; and its file system remembers what it
+// wrote without ever disagreeing with the disk.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "harness.h"
+#include "memsim/journal.h"
+#include "memsim/sim/sim_fs.h"
+
+namespace memsim::sim {
+namespace {
+
+namespace fs = std::filesystem;
+
+class HarnessTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string t = (fs::temp_directory_path() / "memsim-harness-test-XXXXXX").string();
+    root_ = ::mkdtemp(t.data());
+    home_ = Home(root_ + "/home");
+    fs::create_directories(home_.memory_dir());
+    fs::create_directories(home_.runtime_dir());
+    std::ofstream(home_.memory_path("feedback_x.md")) << "---\nname: feedback_x\nsummary: s\n---\nbody\n";
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  std::string root_;
+  Home home_{""};
+  FixedClock clock_{1782950400};
+  PosixFileSystem posix_;
+  SimFileSystem fs_{posix_, clock_};
+};
+
+TEST_F(HarnessTest, AHookThatWorksReportsNothing) {
+  const HookCall c = pre_tool_use(fs_, clock_, home_, "Read", home_.memory_path("feedback_x.md"), "s1");
+  EXPECT_TRUE(c.status.ok()) << c.status.message();
+  auto j = read_journal(fs_, home_);
+  ASSERT_TRUE(j.ok());
+  ASSERT_EQ(j->touches.size(), 1u);
+  EXPECT_EQ(j->touches[0].filename, "feedback_x.md");
+}
+
+// The hook cannot journal (the journal is a directory): it exits quietly, as it
+// must, and the harness sees what it logged.
+TEST_F(HarnessTest, AHookThatFailsIsSeen) {
+  fs::create_directories(home_.journal_path());
+  const HookCall c = pre_tool_use(fs_, clock_, home_, "Read", home_.memory_path("feedback_x.md"), "s1");
+  ASSERT_FALSE(c.status.ok());
+  EXPECT_NE(c.status.message().find("pre-tool-use"), std::string::npos) << c.status.message();
+  EXPECT_NE(c.status.message().find("access.log"), std::string::npos) << c.status.message();
+  // The next call starts clean: a failure is reported once.
+  fs::remove_all(home_.journal_path());
+  EXPECT_TRUE(pre_tool_use(fs_, clock_, home_, "Read", home_.memory_path("feedback_x.md"), "s1").status.ok());
+}
+
+TEST_F(HarnessTest, TheFileSystemsMemoryAgreesWithTheDisk) {
+  const std::string p = home_.memory_path("feedback_y.md");
+  ASSERT_TRUE(fs_.write_file(p, "one\n").ok());
+  ASSERT_TRUE(fs_.append_file(p, "two\n").ok());
+  std::ifstream in(p);
+  std::string disk((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(disk, "one\ntwo\n");
+  EXPECT_EQ(*fs_.read_file(p), disk);
+  EXPECT_EQ(fs_.stat(p)->size, 8);
+  EXPECT_EQ(fs_.stat(p)->mtime, clock_.now()) << "writes carry the virtual time";
+  EXPECT_EQ(posix_.stat(p)->mtime, clock_.now());
+  ASSERT_TRUE(fs_.rename(p, p + ".moved").ok());
+  EXPECT_EQ(fs_.stat(p)->kind, FileKind::kMissing);
+  EXPECT_EQ(*fs_.read_file(p + ".moved"), disk);
+  bool listed = false;
+  auto entries = fs_.list_dir(home_.memory_dir());
+  ASSERT_TRUE(entries.ok());
+  for (const DirEntry& e : *entries) {
+    EXPECT_NE(e.name, "feedback_y.md");
+    listed |= e.name == "feedback_y.md.moved";
+  }
+  EXPECT_TRUE(listed);
+  ASSERT_TRUE(fs_.remove(p + ".moved").ok());
+  EXPECT_FALSE(fs::exists(p + ".moved"));
+  EXPECT_EQ(fs_.stat(p + ".moved")->kind, FileKind::kMissing);
+  ASSERT_TRUE(fs_.set_mtime(home_.memory_path("feedback_x.md"), 1000).ok());
+  EXPECT_EQ(fs_.stat(home_.memory_path("feedback_x.md"))->mtime, 1000);
+  EXPECT_EQ(posix_.stat(home_.memory_path("feedback_x.md"))->mtime, 1000);
+}
+
+}  // namespace
+}  // namespace memsim::sim
