@@ -21,7 +21,7 @@ Command register_forget(CLI::App& app, CommonOptions& common) {
   return {sub, [args](Context& ctx) -> int {
             auto policy = ctx.policy();
             if (!policy.ok()) return ctx.fail(policy.message());
-            if (Status s = forget(ctx.fs, ctx.home, *ctx.clock, *policy, args->file, args->reason); !s.ok())
+            if (Status s = forget(ctx.fs, ctx.home, *ctx.clock, *policy, Redactor(), args->file, args->reason); !s.ok())
               return ctx.fail(s.message());
             auto name = memory_name_from_arg(args->file);
             if (ctx.json) {

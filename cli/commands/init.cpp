@@ -75,7 +75,7 @@ Command register_init(CLI::App& app, CommonOptions& common) {
             nlohmann::json actions = nlohmann::json::array();
             for (const Step& s : *steps) {
               if (*apply) {
-                Status st = s.action == "create-dir" ? ctx.fs.make_dir(s.path)
+                Status st = s.action == "create-dir" ? make_home_dir(ctx.fs, ctx.home, s.path)
                             : s.action == "append"   ? ctx.fs.append_file(s.path, s.data)
                                                      : replace_file(ctx.fs, s.path, s.data);
                 if (!st.ok()) return ctx.fail(st.message());

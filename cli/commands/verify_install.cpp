@@ -137,6 +137,27 @@ Check check_home_layout(Context& ctx) {
   return c;
 }
 
+// What transcripts said before review, and what the harness sent, are the owner's
+// alone (is_private_dir); a directory another user can enter exposes all of it.
+Check check_private(Context& ctx) {
+  Check c{"private", false, {}, {}};
+  std::vector<std::string> open;
+  for (const std::string& dir : {ctx.home.candidates_dir(), ctx.home.staged_dir(), ctx.home.runtime_dir()}) {
+    auto info = ctx.fs.stat(dir);
+    if (info.ok() && info->kind == FileKind::kDirectory && (info->mode & 077) != 0) open.push_back(dir);
+  }
+  if (open.empty()) {
+    c.ok = true;
+    c.reason = "candidates/, staged/ and runtime/ are the owner's alone (or not made yet)";
+    return c;
+  }
+  std::string dirs;
+  for (const std::string& d : open) dirs += (dirs.empty() ? "" : " ") + d;
+  c.reason = dirs + ": readable by other users (captured text and hook payloads live here)";
+  c.fix = "chmod -R go= " + dirs;
+  return c;
+}
+
 Check check_index(Context& ctx, const Policy& policy) {
   Check c{"index", false, {}, {}};
   c.fix = "run `memsim index --home " + ctx.home.root() + "`";
@@ -394,6 +415,7 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
   return {sub, [a](Context& ctx) -> int {
             std::vector<Check> checks;
             checks.push_back(check_home_layout(ctx));
+            checks.push_back(check_private(ctx));
             if (!checks.back().ok) {
               // Nothing else can be checked without a home.
             } else {

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "memsim/atoms.h"
-#include "memsim/redact.h"
+#include "memsim/gate.h"
 #include "memsim/timefmt.h"
 
 namespace memsim {
@@ -46,8 +46,9 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
   for (const TranscriptText& t : scan.texts) {
     for (const Marker& m : find_markers(t)) {
       ++st.markers;
-      RedactResult claim = redactor.redact(m.claim);
-      RedactResult quote = redactor.redact(m.quote);
+      // kRedact never refuses, so both values are there.
+      RedactResult claim = *gate_text(redactor, "claim", m.claim, OnSecret::kRedact);
+      RedactResult quote = *gate_text(redactor, "quote", m.quote, OnSecret::kRedact);
       Found f;
       f.atom.claim = claim.text;
       f.atom.id = atom_id_for(claim.text);
@@ -76,7 +77,7 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
   }
 
   for (const std::string& dir : {home.root(), home.runtime_dir(), home.candidates_dir()})
-    MEMSIM_TRY(fs.make_dir(dir));
+    MEMSIM_TRY(make_home_dir(fs, home, dir));
   auto lock = lock_home(fs, home, lock_timeout_ms);
   if (!lock.ok() && max_slots >= 0) {
     st.deferred = true;  // a caller with a deadline hands the work on rather than wait

@@ -23,6 +23,17 @@ Error posix_error(const std::string& context, int err) {
   return Error{context + ": " + std::strerror(err), code};
 }
 
+// The group and other bits that the directory holding path lacks: what is
+// created there never gets them. Unknown (the directory cannot be read) closes
+// nothing, leaving the umask to decide as before.
+mode_t closed_bits(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  struct stat st;
+  if (::stat(dir.c_str(), &st) != 0) return 0;
+  return static_cast<mode_t>(~st.st_mode & 077);
+}
+
 class FdCloser {
  public:
   explicit FdCloser(int fd) : fd_(fd) {}
@@ -105,7 +116,7 @@ Result<FileInfo> PosixFileSystem::stat(const std::string& path) {
     return posix_error(path, errno);
   }
   return FileInfo{kind_of(st.st_mode), static_cast<std::int64_t>(st.st_size),
-                  static_cast<Seconds>(st.st_mtim.tv_sec)};
+                  static_cast<Seconds>(st.st_mtim.tv_sec), static_cast<unsigned>(st.st_mode & 07777)};
 }
 
 Result<std::vector<DirEntry>> PosixFileSystem::list_dir(const std::string& path) {
@@ -135,8 +146,9 @@ Result<std::vector<DirEntry>> PosixFileSystem::list_dir(const std::string& path)
 }
 
 Status PosixFileSystem::write_file(const std::string& path, std::string_view data) {
-  // 0666 filtered by the umask: never wider than the user asked for, never executable.
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0666);
+  // 0666 filtered by the umask and by the directory: never wider than the user
+  // asked for, never more open than where it lives, never executable.
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0666 & ~closed_bits(path));
   if (fd < 0) return posix_error(path, errno);
   FdCloser closer(fd);
   MEMSIM_TRY(write_all(fd, data, path));
@@ -146,7 +158,7 @@ Status PosixFileSystem::write_file(const std::string& path, std::string_view dat
 }
 
 Status PosixFileSystem::append_file(const std::string& path, std::string_view data) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0666);
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0666 & ~closed_bits(path));
   if (fd < 0) return posix_error(path, errno);
   FdCloser closer(fd);
   return write_all(fd, data, path);
@@ -163,7 +175,7 @@ Status PosixFileSystem::remove(const std::string& path) {
 }
 
 Status PosixFileSystem::make_dir(const std::string& path) {
-  if (::mkdir(path.c_str(), 0777) != 0) {
+  if (::mkdir(path.c_str(), 0777 & ~closed_bits(path)) != 0) {
     int err = errno;
     struct stat st;
     if (err == EEXIST && ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return {};
@@ -172,9 +184,18 @@ Status PosixFileSystem::make_dir(const std::string& path) {
   return {};
 }
 
+Status PosixFileSystem::make_private_dir(const std::string& path) {
+  if (::mkdir(path.c_str(), 0700) == 0) return {};
+  const int err = errno;
+  struct stat st;
+  if (err != EEXIST || ::lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return posix_error(path, err);
+  if ((st.st_mode & 077) != 0 && ::chmod(path.c_str(), st.st_mode & 0700) != 0) return posix_error(path, errno);
+  return {};
+}
+
 Result<std::unique_ptr<FileLock>> PosixFileSystem::lock(const std::string& path,
                                                          int timeout_ms) {
-  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666 & ~closed_bits(path));
   if (fd < 0) return posix_error(path, errno);
   FdCloser closer(fd);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);

@@ -1,6 +1,7 @@
 #include "memsim/handoff.h"
 
 #include "memsim/frontmatter.h"
+#include "memsim/gate.h"
 #include "memsim/limits.h"
 #include "memsim/memory_file.h"
 #include "memsim/notes.h"
@@ -28,7 +29,9 @@ std::string section(const Redactor& redactor, const std::string& title, const st
   std::string out = "## " + title + "\n";
   if (items.empty()) return out + "(none)\n\n";
   for (const std::string& item : items) {
-    RedactResult r = redactor.redact(item);
+    Result<RedactResult> gated = gate_text(redactor, title, item, OnSecret::kRedact);
+    if (!gated.ok()) continue;  // kRedact never refuses
+    RedactResult& r = *gated;
     redacted.insert(redacted.end(), r.kinds.begin(), r.kinds.end());
     out += "- " + fold_whitespace(r.text) + "\n";
   }
@@ -126,7 +129,7 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
         if (const Field* f = fm.find("created"); f && f->value) created = parse_instant(*f->value);
       // Copied aside, not moved: until the rename below replaces it, the pending
       // handoff stays where the next session looks for it.
-      Status s = fs.make_dir(home.handoffs_dir());
+      Status s = make_home_dir(fs, home, home.handoffs_dir());
       auto name = s.ok() ? archive_name(fs, home, stamp_of(created.value_or(info->mtime))) : Result<std::string>(s.error());
       if (name.ok()) s = replace_file(fs, join_path(home.handoffs_dir(), *name), *old);
       if (!name.ok() || !s.ok()) {

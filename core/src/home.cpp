@@ -51,8 +51,16 @@ Status check_home(FileSystem& fs, const Home& home) {
   return {};
 }
 
+bool is_private_dir(const Home& home, const std::string& dir) {
+  return dir == home.runtime_dir() || dir == home.candidates_dir() || dir == home.staged_dir();
+}
+
+Status make_home_dir(FileSystem& fs, const Home& home, const std::string& dir) {
+  return is_private_dir(home, dir) ? fs.make_private_dir(dir) : fs.make_dir(dir);
+}
+
 Result<std::unique_ptr<FileLock>> lock_home(FileSystem& fs, const Home& home, int timeout_ms) {
-  MEMSIM_TRY(fs.make_dir(home.runtime_dir()));
+  MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
   return fs.lock(home.lock_path(), timeout_ms);
 }
 

@@ -133,7 +133,7 @@ Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now
     // twice in the archive, never nowhere.
     const std::string name = base_name(path);  // pending-YYYYMMDDT...
     const std::string month = name.size() >= 14 ? name.substr(8, 4) + "-" + name.substr(12, 2) : "unknown";
-    MEMSIM_TRY(fs.make_dir(home.journal_archive_dir()));
+    MEMSIM_TRY(make_home_dir(fs, home, home.journal_archive_dir()));
     MEMSIM_TRY(fs.append_file(join_path(home.journal_archive_dir(), month + ".log"), *text));
     MEMSIM_TRY(fs.remove(path));
     ++c.archived;
@@ -141,7 +141,7 @@ Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now
   auto info = fs.stat(home.journal_path());
   if (!info.ok()) return info.error();
   if (info->kind == FileKind::kRegular && info->size > kJournalRotateBytes) {
-    MEMSIM_TRY(fs.make_dir(home.journal_dir()));
+    MEMSIM_TRY(make_home_dir(fs, home, home.journal_dir()));
     std::string target = join_path(home.journal_dir(), "pending-" + stamp_of(now) + ".log");
     for (int n = 2;; ++n) {
       auto there = fs.stat(target);
@@ -158,14 +158,14 @@ Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now
 Status append_touch(FileSystem& fs, const Home& home, const Touch& t) {
   auto line = format_touch(t);
   if (!line.ok()) return line.status();
-  MEMSIM_TRY(fs.make_dir(home.runtime_dir()));
+  MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
   return fs.append_file(home.journal_path(), *line);
 }
 
 Status append_session_start(FileSystem& fs, const Home& home, const SessionStart& s) {
   auto line = format_session_start(s);
   if (!line.ok()) return line.status();
-  if (Status st = fs.make_dir(home.runtime_dir()); !st.ok()) return st;
+  if (Status st = make_home_dir(fs, home, home.runtime_dir()); !st.ok()) return st;
   return fs.append_file(home.journal_path(), *line);
 }
 

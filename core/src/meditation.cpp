@@ -130,7 +130,7 @@ Status record_sit(FileSystem& fs, const Home& home, const MeditationObject& obje
   if (fm.state != FrontmatterState::kOk) return Error{path + ": no readable frontmatter"};
   if (Status s = replace_file(fs, path, rewrite_fields(*text, fm, {{"last_used", format_instant(now)}})); !s.ok())
     return s;
-  MEMSIM_TRY(fs.make_dir(home.state_dir()));
+  MEMSIM_TRY(make_home_dir(fs, home, home.state_dir()));
   return fs.append_file(home.sits_path(),
                         format_instant(now) + " " + object.name + " " + shelf_name(object.shelf) + "\n");
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "memsim/gate.h"
 #include "memsim/timefmt.h"
 
 namespace memsim {
@@ -159,8 +160,8 @@ Status backup(FileSystem& fs, const Home& home, const std::string& path, Seconds
   auto text = fs.read_file(path);
   if (!text.ok()) return text.status();
   const std::string dir = home.backups_dir();
-  MEMSIM_TRY(fs.make_dir(home.runtime_dir()));
-  MEMSIM_TRY(fs.make_dir(dir));
+  MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
+  MEMSIM_TRY(make_home_dir(fs, home, dir));
   return replace_file(fs, join_path(dir, base_name(path) + "." + stamp(now)), *text);
 }
 
@@ -220,11 +221,12 @@ Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_
   for (const Proposal& p : plan) {
     if (!p.moves) continue;
     const Home& target = p.to == "L3" && user_home ? *user_home : home;
-    MEMSIM_TRY(fs.make_dir(target.runtime_dir()));
-    MEMSIM_TRY(fs.make_dir(target.staged_dir()));
+    MEMSIM_TRY(make_home_dir(fs, target, target.runtime_dir()));
+    MEMSIM_TRY(make_home_dir(fs, target, target.staged_dir()));
     auto lock = lock_home(fs, target, 5000);
     if (!lock.ok()) return lock.error();
-    const std::string text = "---\nid: " + p.id + "\nto: " + p.to + "\nkind: " + p.kind + "\nkey: " + p.key +
+    const std::string text = "---\nid: " + p.id + "\nto: " + p.to + "\nkind: " + p.kind +
+                             "\nkey: " + scrub_home_paths(p.key) +
                              "\nconfidence: " + p.confidence + "\nsessions: " + std::to_string(p.evidence.sessions) +
                              "\ndays: " + std::to_string(p.evidence.days) +
                              "\nprojects: " + std::to_string(p.evidence.projects) + "\nstaged: " + format_instant(now) +
@@ -281,7 +283,7 @@ Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, c
   if (s.to == "L2") {
     MEMSIM_TRY(check_home(fs, home));
     const std::string type = type_for_kind(s.kind);
-    const std::string base = type + "_" + topic_for_key(s.key);
+    const std::string base = type + "_" + topic_for_key(scrub_home_paths(s.key));
     std::string stem = base;
     target = home.memory_path(stem + ".md");
     // A file with this name may be a person's: it is never overwritten.
@@ -296,7 +298,8 @@ Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, c
     const std::string date = format_date(day_of(now));
     const std::string text = "---\nname: " + stem + "\ntype: " + type + "\nsummary: " + yaml_quote(claim) +
                              "\ncreated: " + date + "\nlast_updated: " + date + "\nconfidence: " + s.confidence +
-                             "\nkey: " + yaml_quote(s.key) + "\n---\n" + claim + "\n\nPromoted from L1 by recurrence: " +
+                             "\nkey: " + yaml_quote(scrub_home_paths(s.key)) + "\n---\n" + claim +
+                             "\n\nPromoted from L1 by recurrence: " +
                              plural(s.sessions, "session") + " over " + plural(s.days, "day") + ".\n";
     MEMSIM_TRY(replace_file(fs, target, text));
   } else {
@@ -366,31 +369,5 @@ Result<std::vector<Found>> find_atoms(FileSystem& fs, const Home& home, const st
   return loose;
 }
 
-std::string scrub_home_paths(std::string_view text) {
-  std::string out;
-  size_t i = 0;
-  while (i < text.size()) {
-    size_t skip = 0;
-    for (std::string_view p : {"/home/", "/Users/", "C:\\Users\\", "/root"}) {
-      if (text.substr(i, p.size()) != p) continue;
-      if (i > 0 && text[i - 1] != ' ' && text[i - 1] != '`' && text[i - 1] != '"' && text[i - 1] != '\'' &&
-          text[i - 1] != '(' && text[i - 1] != '=' && text[i - 1] != '\n' && text[i - 1] != ':')
-        continue;
-      size_t j = i + p.size();
-      if (p != "/root")
-        while (j < text.size() && text[j] != '/' && text[j] != '\\' && text[j] != ' ' && text[j] != '\n') ++j;
-      else if (j < text.size() && text[j] != '/' && text[j] != ' ') continue;
-      skip = j - i;
-      break;
-    }
-    if (skip) {
-      out += '~';
-      i += skip;
-    } else {
-      out += text[i++];
-    }
-  }
-  return out;
-}
 
 }  // namespace memsim

@@ -257,16 +257,6 @@ RedactResult Redactor::redact(std::string_view input) const {
   return result;
 }
 
-Status refuse_secret(const Redactor& redactor, std::string_view field, std::string_view text) {
-  RedactResult r = redactor.redact(text);
-  if (!r.changed()) return {};
-  std::string kinds;
-  for (const std::string& k : r.kinds)
-    if (kinds.find(k) == std::string::npos) kinds += (kinds.empty() ? "" : ", ") + k;
-  return Error{std::string(field) + ": looks like it holds a secret (" + kinds +
-               "); nothing written. Store where the secret lives, never the secret"};
-}
-
 double shannon_entropy(std::string_view s) {
   if (s.empty()) return 0;
   std::array<int, 256> n{};

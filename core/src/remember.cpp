@@ -1,5 +1,7 @@
 #include "memsim/remember.h"
 
+#include "memsim/gate.h"
+
 #include "memsim/lint.h"
 #include "memsim/memory_file.h"
 #include "memsim/reindex.h"
@@ -36,8 +38,16 @@ Result<std::string> file_name(const RememberRequest& r) {
 }  // namespace
 
 Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                                const Redactor& redactor, const RememberRequest& req) {
+                                const Redactor& redactor, const RememberRequest& request) {
   MEMSIM_TRY(check_home(fs, home));
+  // Every field through the gate first: a secret is refused, a user's home path becomes ~.
+  RememberRequest req = request;
+  for (auto [field, text] : {std::pair<std::string_view, std::string*>{"name", &req.name},
+                             {"summary", &req.summary}, {"body", &req.body}, {"key", req.key ? &*req.key : nullptr}}) {
+    if (!text) continue;
+    MEMSIM_ASSIGN_OR_RETURN(RedactResult gated, gate_text(redactor, field, *text, OnSecret::kRefuse));
+    *text = std::move(gated.text);
+  }
   auto file = file_name(req);
   if (!file.ok()) return file.error();
   if (req.summary.size() > kRememberMaxSummaryBytes)
@@ -48,11 +58,6 @@ Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& c
     return Error{"body: longer than " + std::to_string(kRememberMaxBodyBytes) + " bytes (split it into several facts)"};
   if (req.key && (req.key->empty() || req.key->size() > kRememberMaxNameBytes))
     return Error{"key: empty or longer than " + std::to_string(kRememberMaxNameBytes) + " bytes"};
-  for (auto [field, text] : {std::pair<std::string_view, std::string_view>{"name", req.name},
-                             {"summary", req.summary}, {"body", req.body},
-                             {"key", req.key ? std::string_view(*req.key) : std::string_view()}})
-    MEMSIM_TRY(refuse_secret(redactor, field, text));
-
   RememberResult out;
   out.file = *file;
   const std::string rel = "memory/" + out.file;

@@ -512,7 +512,7 @@ std::string fts_match_expression(std::string_view text) {
 Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                 std::string_view q, const RecallOptions& options) {
   MEMSIM_TRY(check_home(fs, home));
-  MEMSIM_TRY(fs.make_dir(home.runtime_dir()));
+  MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
   const std::string match = fts_match_expression(q);
   const Days today = day_of(clock.now());
   if (match.empty()) return std::vector<Hit>{};

@@ -1,6 +1,7 @@
 #include "memsim/supersede.h"
 
 #include "memsim/corpus.h"
+#include "memsim/gate.h"
 #include "memsim/ranking.h"
 #include "memsim/reindex.h"
 
@@ -42,12 +43,17 @@ Result<std::string> memory_name_from_arg(std::string_view arg) {
 
 
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                                  const Redactor& redactor, const SupersedeRequest& req) {
+                                  const Redactor& redactor, const SupersedeRequest& request) {
   MEMSIM_TRY(check_home(fs, home));
-  const std::string_view new_summary = req.summary ? std::string_view(*req.summary) : std::string_view();
-  for (auto [field, text] : {std::pair<std::string_view, std::string_view>{"summary", new_summary},
-                             {"body", req.body}, {"new name", req.new_file}})
-    MEMSIM_TRY(refuse_secret(redactor, field, text));
+  // Every field through the gate first: a secret is refused, a user's home path becomes ~.
+  SupersedeRequest req = request;
+  std::string* given_summary = req.summary ? &*req.summary : nullptr;
+  for (auto [field, text] : {std::pair<std::string_view, std::string*>{"summary", given_summary}, {"body", &req.body},
+                             {"new name", &req.new_file}}) {
+    if (!text) continue;
+    MEMSIM_ASSIGN_OR_RETURN(RedactResult gated, gate_text(redactor, field, *text, OnSecret::kRefuse));
+    *text = std::move(gated.text);
+  }
   auto old = memory_name_from_arg(req.old_file);
   if (!old.ok()) return old.error();
   const std::string old_rel = "memory/" + *old;
@@ -124,12 +130,14 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
   return out;
 }
 
-Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy, const std::string& file,
-              std::string_view reason) {
+Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy, const Redactor& redactor,
+              const std::string& file, std::string_view reason) {
   MEMSIM_TRY(check_home(fs, home));
   auto name = memory_name_from_arg(file);
   if (!name.ok()) return name.error();
-  const std::string why = fold_whitespace(reason);
+  // The log is not committed, but it is kept: a reason passes the gate like any text.
+  MEMSIM_ASSIGN_OR_RETURN(RedactResult gated, gate_text(redactor, "reason", reason, OnSecret::kRedact));
+  const std::string why = fold_whitespace(gated.text);
   if (why.empty()) return Error{"memory/" + *name + ": forget needs a reason; nothing removed"};
   {
     auto lock = lock_home(fs, home, policy.lock_timeout_ms);

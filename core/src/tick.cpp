@@ -108,7 +108,7 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
 
   lock = lock_home(fs, home, policy.lock_timeout_ms);
   if (!lock.ok()) return lock.error();
-  MEMSIM_TRY(fs.make_dir(home.state_dir()));
+  MEMSIM_TRY(make_home_dir(fs, home, home.state_dir()));
   MEMSIM_TRY(replace_file(fs, home.cue_path(), t.cue_json));
   nlohmann::ordered_json last{{"time", format_instant(t.now)},      {"guarded", t.guarded},
                               {"written_back", t.written_back},         {"changed", t.changed},

@@ -58,6 +58,10 @@ class FaultyFileSystem final : public FileSystem {
     if (auto e = inject(p)) return *e;
     return base_.make_dir(p);
   }
+  Status make_private_dir(const std::string& p) override {
+    if (auto e = inject(p)) return *e;
+    return base_.make_private_dir(p);
+  }
   Result<std::unique_ptr<FileLock>> lock(const std::string& p, int timeout_ms) override {
     if (crashed_) return Error{p + ": crashed"};
     return base_.lock(p, timeout_ms);

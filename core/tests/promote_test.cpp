@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <string>
 
+#include "memsim/gate.h"
 #include "memsim/promote.h"
 #include "memsim/timefmt.h"
 #include "ladder_testing.h"

@@ -140,10 +140,10 @@ TEST_F(Supersede, RefusesASecretInWhatItWouldWrite) {
 TEST_F(Supersede, ForgetLogsTheReasonAndHashThenRemoves) {
   const std::string text = "---\nsummary: a password that should never be here\n---\nhunter2\n";
   put("reference_secret.md", text);
-  EXPECT_FALSE(forget(fs, home, clock, Policy{}, "reference_secret.md", "  ").ok());
+  EXPECT_FALSE(forget(fs, home, clock, Policy{}, Redactor(), "reference_secret.md", "  ").ok());
   EXPECT_TRUE(std::filesystem::exists(home.memory_path("reference_secret.md")));
-  EXPECT_FALSE(forget(fs, home, clock, Policy{}, "reference_nothing.md", "why").ok());
-  ASSERT_TRUE(forget(fs, home, clock, Policy{}, "reference_secret.md", "a credential,\nnever store").ok());
+  EXPECT_FALSE(forget(fs, home, clock, Policy{}, Redactor(), "reference_nothing.md", "why").ok());
+  ASSERT_TRUE(forget(fs, home, clock, Policy{}, Redactor(), "reference_secret.md", "a credential,\nnever store").ok());
   EXPECT_FALSE(std::filesystem::exists(home.memory_path("reference_secret.md")));
   EXPECT_EQ(read(home.forget_log_path()), "2026-07-30T09:00:00Z\treference_secret.md\tsha256:" + sha256_hex(text) +
                                              "\ta credential, never store\n");

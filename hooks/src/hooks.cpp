@@ -28,7 +28,7 @@ void log_failure(HookContext& ctx, std::string_view event, std::string_view reas
     const std::string path = ctx.home.hook_errors_path();
     auto info = ctx.fs.stat(path);
     if (info.ok() && info->size > kMaxErrorLogBytes) return;
-    if (!ctx.fs.make_dir(ctx.home.runtime_dir()).ok()) return;
+    if (!make_home_dir(ctx.fs, ctx.home, ctx.home.runtime_dir()).ok()) return;
     std::string r(reason.substr(0, kMaxReasonBytes));
     for (char& c : r)
       if (c == '\n' || c == '\r') c = ' ';

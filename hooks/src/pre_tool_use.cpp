@@ -61,8 +61,8 @@ Result<std::string> serve_lenses(HookContext& ctx, const std::string& tool, cons
   if (std::all_of(matching.begin(), matching.end(), [&](const Lens* l) { return contains(fired, l->name); }))
     return std::string();
 
-  MEMSIM_TRY(ctx.fs.make_dir(ctx.home.runtime_dir()));
-  MEMSIM_TRY(ctx.fs.make_dir(sessions));
+  MEMSIM_TRY(make_home_dir(ctx.fs, ctx.home, ctx.home.runtime_dir()));
+  MEMSIM_TRY(make_home_dir(ctx.fs, ctx.home, sessions));
   auto lock = ctx.fs.lock(join_path(sessions, session + ".lock"), kSessionLockMs);
   if (!lock.ok()) return lock.error();
   fired = read_lines(ctx.fs, fired_path);  // again, now that no other call of the session can fire

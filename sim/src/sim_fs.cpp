@@ -154,6 +154,13 @@ Status SimFileSystem::make_dir(const std::string& path) {
   return s;
 }
 
+Status SimFileSystem::make_private_dir(const std::string& path) {
+  Status s = base().make_private_dir(path);
+  info_.erase(path);
+  if (s.ok()) listed(path, FileKind::kDirectory);
+  return s;
+}
+
 Result<std::unique_ptr<FileLock>> SimFileSystem::lock(const std::string& path, int timeout_ms) {
   auto l = base().lock(path, timeout_ms);
   forget(path);  // taking a lock creates its file

@@ -20,6 +20,7 @@ struct FileInfo {
   FileKind kind = FileKind::kMissing;
   std::int64_t size = 0;
   Seconds mtime = 0;  // whole seconds
+  unsigned mode = 0;  // permission bits (st_mode & 07777)
 };
 
 struct DirEntry {
@@ -52,6 +53,11 @@ class FileSystem {
   virtual Status rename(const std::string& from, const std::string& to) = 0;
   virtual Status remove(const std::string& path) = 0;  // a missing path is fine
   virtual Status make_dir(const std::string& path) = 0;  // an existing dir is fine
+  // A directory only its owner may enter (0700, whatever the umask); an existing
+  // one loses its group and other bits. Whatever is created inside a directory is
+  // never more open than it: new files and directories drop the group and other
+  // bits their directory lacks, so what lands in a private directory is 0600/0700.
+  virtual Status make_private_dir(const std::string& path) = 0;
   // An exclusive advisory lock on path (created if missing), waiting at most
   // timeout_ms. The operating system releases it when the holder dies, so a
   // killed process never leaves a stale lock behind.
@@ -73,6 +79,7 @@ class PosixFileSystem final : public FileSystem {
   Status rename(const std::string& from, const std::string& to) override;
   Status remove(const std::string& path) override;
   Status make_dir(const std::string& path) override;
+  Status make_private_dir(const std::string& path) override;
   Result<std::unique_ptr<FileLock>> lock(const std::string& path, int timeout_ms) override;
   Result<std::string> real_path(const std::string& path) override;
   Status set_mtime(const std::string& path, Seconds mtime) override;
@@ -92,6 +99,7 @@ class ForwardingFileSystem : public FileSystem {
   Status rename(const std::string& a, const std::string& b) override { return base_.rename(a, b); }
   Status remove(const std::string& p) override { return base_.remove(p); }
   Status make_dir(const std::string& p) override { return base_.make_dir(p); }
+  Status make_private_dir(const std::string& p) override { return base_.make_private_dir(p); }
   Result<std::unique_ptr<FileLock>> lock(const std::string& p, int ms) override { return base_.lock(p, ms); }
   Result<std::string> real_path(const std::string& p) override { return base_.real_path(p); }
   Status set_mtime(const std::string& p, Seconds t) override { return base_.set_mtime(p, t); }

@@ -65,6 +65,13 @@ class Home {
 // (a directory with a memory/ directory inside).
 Status check_home(FileSystem& fs, const Home& home);
 
+// candidates/ and staged/ hold what transcripts said before anyone reviewed it;
+// runtime/ what the harness sent, the logs and the backups. They are the owner's
+// alone: 0700, and what is made in them 0600 (FileSystem::make_private_dir).
+// Every directory of the home is created through make_home_dir, which applies it.
+bool is_private_dir(const Home& home, const std::string& dir);
+Status make_home_dir(FileSystem& fs, const Home& home, const std::string& dir);
+
 // The home's single-writer lock. Every derived file and every write-back of
 // policy values happens while one is held.
 Result<std::unique_ptr<FileLock>> lock_home(FileSystem& fs, const Home& home, int timeout_ms);

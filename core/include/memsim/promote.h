@@ -14,7 +14,7 @@
 //
 // Nothing here edits a committed file except adopt, which backs the target up in
 // runtime/backups/ first. Committed text carries no back-pointer and no path
-// under a user's home directory (scrub_home_paths).
+// under a user's home directory: every claim, quote and key passes gate_text (gate.h).
 #pragma once
 
 #include <string>
@@ -92,8 +92,5 @@ struct Found {
   Atom atom;
 };
 Result<std::vector<Found>> find_atoms(FileSystem& fs, const Home& home, const std::string& query);
-
-// "/home/dev/x" -> "~/x", likewise /Users/<name> and C:\Users\<name>.
-std::string scrub_home_paths(std::string_view text);
 
 }  // namespace memsim

@@ -59,11 +59,6 @@ class Redactor {
   std::unique_ptr<const Impl> impl_;
 };
 
-// For text memsim is asked to write as a memory (remember, supersede): an Error
-// naming `field` and the kinds of secret found, never the secret, when
-// redaction would change `text`; nothing is written then.
-Status refuse_secret(const Redactor& redactor, std::string_view field, std::string_view text);
-
 // Shannon entropy of s in bits per byte (0 for an empty string).
 double shannon_entropy(std::string_view s);
 

@@ -38,14 +38,15 @@ struct SupersedeResult {
   std::string new_text;  // what was written to NEW
 };
 
-// A summary, body or NEW name that redaction would change is refused, as
-// remember() refuses it: nothing is written.
+// The summary, body and NEW name pass gate_text (gate.h): one holding a secret
+// is refused, as remember() refuses it, and nothing is written.
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                   const Redactor& redactor, const SupersedeRequest& request);
 
 // Removes a memory file, after appending "<ISO time>\t<file>\tsha256:<hex>\t<reason>\n"
-// to runtime/forget.log (the reason folded to one line). Requires a non-empty reason.
-Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+// to runtime/forget.log (the reason redacted by gate_text and folded to one line).
+// Requires a non-empty reason.
+Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy, const Redactor& redactor,
               const std::string& file, std::string_view reason);
 
 

@@ -39,6 +39,7 @@ class SimFileSystem final : public ForwardingFileSystem {
   Status rename(const std::string& from, const std::string& to) override;
   Status remove(const std::string& path) override;
   Status make_dir(const std::string& path) override;
+  Status make_private_dir(const std::string& path) override;
   Result<std::unique_ptr<FileLock>> lock(const std::string& path, int timeout_ms) override;
   Result<std::string> real_path(const std::string& path) override;
   Status set_mtime(const std::string& path, Seconds mtime) override;
