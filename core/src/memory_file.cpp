@@ -87,6 +87,12 @@ class Reader {
 
 }  // namespace
 
+std::string known_types_list() {
+  std::string out;
+  for (std::string_view t : kMemoryTypes) out += (out.empty() ? "" : ", ") + std::string(t);
+  return out;
+}
+
 bool is_known_type(std::string_view type) {
   return std::find(kMemoryTypes.begin(), kMemoryTypes.end(), type) != kMemoryTypes.end();
 }

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "memsim/home.h"
+#include "memsim/limits.h"
 #include "memsim/rankers.h"
 
 namespace memsim {
@@ -86,9 +87,8 @@ Result<Policy> load_policy(FileSystem& fs, const std::string& home_root) {
   auto info = fs.stat(path);
   if (!info.ok()) return info.error();
   if (info->kind == FileKind::kMissing) return p;
-  auto text = fs.read_file(path);
-  if (!text.ok()) return text.error();
-  MEMSIM_TRY(apply_policy_yaml(p, *text, path));
+  MEMSIM_ASSIGN_OR_RETURN(std::string text, read_file_capped(fs, path, kMaxConfigBytes));
+  MEMSIM_TRY(apply_policy_yaml(p, text, path));
   return p;
 }
 

@@ -21,8 +21,7 @@ bool is_kebab(std::string_view s) {
 // The file name for a request, or why there is none.
 Result<std::string> file_name(const RememberRequest& r) {
   if (!is_known_type(r.type))
-    return Error{"type: '" + r.type.substr(0, 40) +
-                 "' is not one of feedback, project, reference, user, process, handoff, preference, decision, person"};
+    return Error{"type: '" + r.type.substr(0, 40) + "' is not one of " + known_types_list()};
   if (r.name.size() > kRememberMaxNameBytes)
     return Error{"name: longer than " + std::to_string(kRememberMaxNameBytes) + " bytes"};
   std::string stem = r.name;

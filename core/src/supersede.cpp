@@ -54,6 +54,8 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
     MEMSIM_ASSIGN_OR_RETURN(RedactResult gated, gate_text(redactor, field, *text, OnSecret::kRefuse));
     *text = std::move(gated.text);
   }
+  if (req.type && !is_known_type(*req.type))
+    return Error{"type: '" + req.type->substr(0, 40) + "' is not a memory type (" + known_types_list() + ")"};
   auto old = memory_name_from_arg(req.old_file);
   if (!old.ok()) return old.error();
   const std::string old_rel = "memory/" + *old;

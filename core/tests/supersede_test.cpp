@@ -101,6 +101,14 @@ TEST_F(Supersede, RefusesAndChangesNothing) {
   EXPECT_NE(attempt("preference_future.md", "").find("after today"), std::string::npos);
   EXPECT_NE(attempt("preference_voice.md", "", Confidence::kInferred).find("never overrides"), std::string::npos);
   EXPECT_NE(attempt("preference_voice.md", "Bad Name.md").find("not a memory file name"), std::string::npos);
+  SupersedeRequest typed;
+  typed.old_file = "preference_voice.md";
+  typed.summary = "a new summary";
+  typed.type = "bogus";
+  auto bad_type = supersede(fs, home, clock, Policy{}, redactor, typed);
+  ASSERT_FALSE(bad_type.ok());
+  EXPECT_NE(bad_type.message().find("not a memory type"), std::string::npos) << bad_type.message();
+  EXPECT_EQ(snapshot(), before);
 }
 
 TEST_F(Supersede, ChainsNameTheNextFreeSuccessor) {

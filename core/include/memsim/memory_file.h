@@ -24,6 +24,8 @@ namespace memsim {
 inline constexpr std::array<std::string_view, 9> kMemoryTypes = {
     "feedback", "project", "reference", "user", "process", "handoff", "preference", "decision", "person"};
 bool is_known_type(std::string_view type);
+// "feedback, project, ...": the types as an error message lists them.
+std::string known_types_list();
 
 enum class Confidence { kInferred = 0, kObserved = 1, kStated = 2, kVerified = 3 };
 // The confidence names, weakest first.
