@@ -241,6 +241,8 @@ TEST_F(WritersTest, CandidatesStagedAndRuntimeAreTheOwnersAlone) {
   ASSERT_EQ(run({"touch", "feedback_x.md"}).code, 0);
   ASSERT_EQ(run({"promote", "--apply", "--user-home", user}).code, 0);
   ASSERT_EQ(run({"index"}).code, 0);
+  ASSERT_EQ(run({"recall", "venv"}).code, 0);  // SQLite's search.db and its journal
+  ASSERT_TRUE(fsys::exists(home + "/runtime/search.db"));
   int seen = 0;
   for (const std::string& root : {home, user})
     for (const char* sub : {"candidates", "staged", "runtime"}) {

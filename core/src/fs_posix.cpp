@@ -188,7 +188,8 @@ Status PosixFileSystem::make_private_dir(const std::string& path) {
   if (::mkdir(path.c_str(), 0700) == 0) return {};
   const int err = errno;
   struct stat st;
-  if (err != EEXIST || ::lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return posix_error(path, err);
+  // stat, not lstat: a runtime/ linked elsewhere (a tmpfs, say) is still a directory, as make_dir takes it.
+  if (err != EEXIST || ::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return posix_error(path, err);
   if ((st.st_mode & 077) != 0 && ::chmod(path.c_str(), st.st_mode & 0700) != 0) return posix_error(path, errno);
   return {};
 }

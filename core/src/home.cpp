@@ -61,6 +61,14 @@ Status make_home_dir(FileSystem& fs, const Home& home, const std::string& dir) {
 
 Result<std::unique_ptr<FileLock>> lock_home(FileSystem& fs, const Home& home, int timeout_ms) {
   MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
+  // An older memsim, a copy or a checkout made candidates/ and staged/ with the
+  // umask's bits: they are closed whenever the home is locked, so such a home
+  // heals at its next write.
+  for (const std::string& dir : {home.candidates_dir(), home.staged_dir()}) {
+    auto info = fs.stat(dir);
+    if (info.ok() && info->kind == FileKind::kDirectory && (info->mode & 077) != 0)
+      MEMSIM_TRY(fs.make_private_dir(dir));
+  }
   return fs.lock(home.lock_path(), timeout_ms);
 }
 

@@ -453,6 +453,9 @@ Result<std::vector<Hit>> refresh_and_query(FileSystem& fs, const Home& home, con
                                            const std::string& match, Days today, const RecallOptions& o) {
   auto tok = dir_token(fs, home);
   if (!tok.ok()) return tok.error();
+  // Made by memsim before SQLite opens it, so it takes runtime/'s privacy (0600);
+  // SQLite gives its -journal the database file's mode. Empty is a new database.
+  MEMSIM_TRY(fs.append_file(home.search_db_path(), ""));
   Index ix(home.search_db_path());
   MEMSIM_TRY(ix.open());
   auto stored = stored_token(ix);
