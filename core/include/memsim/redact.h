@@ -18,7 +18,7 @@
 // Cost: linear in the input (RE2 expressions and byte loops, no backtracking).
 // Per run of lines, one RE2::Set pass tells which rules can match there and only
 // those run; one pass finds the words (password, token, key, ...) and one the
-// long tokens. About 40 to 60 ms per MB of transcript here (docs/redaction.md, "Speed").
+// long tokens. About 20 ms of CPU per MB of transcript here (docs/redaction.md, "Speed").
 // redact(redact(x)) == redact(x) (properties/redact_props.cpp).
 //
 // A Redactor holds compiled expressions only: immutable after construction and
