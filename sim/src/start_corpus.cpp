@@ -96,7 +96,8 @@ StartCorpus run_history(const Scenario& sc, World& world, Workload& workload, Rn
         const int succ = world.add_successor(old, e.at, births);
         serial_of[succ] = ++serial;
         name_fact(world, succ, serial, names);
-        authored[succ].supersedes = stem(o.filename);
+        // add_successor may grow the world's facts, so `o` is not used past it.
+        authored[succ].supersedes = stem(world.fact(old).filename);
         touch(e.at, "Write", succ, "-");
       } else {
         const PlannedSession& s = plan.sessions[e.session];
