@@ -25,8 +25,8 @@ for c in $commands; do
 done
 
 # Hook events: each one the hook accepts is described.
-events=$(sed -n '/bool known_event/,/^}/p' hooks/src/hooks.cpp | grep -o '"[a-z-]*"' | tr -d '"')
-[ -n "$events" ] || say "found no hook events in hooks/src/hooks.cpp"
+events=$(sed -n '/kEventNames\[\] = {/,/^};/p' hooks/events/src/hooks.cpp | grep -o '"[a-z-]*"' | tr -d '"')
+[ -n "$events" ] || say "found no hook events in hooks/events/src/hooks.cpp"
 for e in $events; do grep -q "^- \`$e\`:" docs/commands.md || say "hook event '$e' is not in docs/commands.md"; done
 
 # The home: every file or directory name Home knows appears in docs/format.md.

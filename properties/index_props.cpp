@@ -117,6 +117,30 @@ RC_GTEST_PROP(IndexProps, NothingLostAndBytesAreTheBands, ()) {
     RC_ASSERT(b.out.entries[i].closed == (b.out.bands[i] == Band::kSuperseded));
 }
 
+// What parse_index reads back from MEMORY.md and the archive is exactly what
+// build_index wrote: each band's rows in order, its bytes, and each row's file.
+RC_GTEST_PROP(IndexProps, ReadBackIsWhatWasWritten, ()) {
+  const Built b = generate();
+  auto lists = band_lists(b.out);
+  const ParsedIndex ix = parse_index(b.out.memory_md);
+  const ParsedIndex ar = parse_index(b.out.archive_md);
+  const std::pair<Band, const IndexBandRows*> bands[] = {{Band::kHot, &ix.hot},
+                                                         {Band::kNew, &ix.fresh},
+                                                         {Band::kCold, &ix.cold},
+                                                         {Band::kSuperseded, &ar.superseded},
+                                                         {Band::kRolledOff, &ar.rolled_off}};
+  for (const auto& [band, read] : bands) {
+    const std::vector<std::size_t>& want = lists[band];
+    RC_ASSERT(read->rows.size() == want.size());
+    for (std::size_t k = 0; k < want.size(); ++k) {
+      RC_ASSERT(read->rows[k] == b.out.rows[want[k]]);
+      RC_ASSERT(row_filename(read->rows[k]) == b.out.entries[want[k]].filename);
+    }
+    RC_ASSERT(read->bytes == static_cast<long>(total(b.out, want)));
+  }
+  RC_ASSERT(ix.superseded.rows.empty() && ar.hot.rows.empty());
+}
+
 // A newborn crowded out of Hot is in New whenever, at its turn in birth order,
 // New still has room for its cut row; and New holds nothing else.
 RC_GTEST_PROP(IndexProps, BornVisible, ()) {

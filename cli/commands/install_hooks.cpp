@@ -59,7 +59,7 @@ Result<std::string> backup(FileSystem& fs, const std::string& path, const std::s
 }  // namespace
 
 // Shared with verify-install: the spec and targets for this home and options.
-Result<std::pair<hooks::HookSpec, hooks::Targets>> install_plan(Context& ctx, const std::string& scope,
+Result<std::pair<install::HookSpec, install::Targets>> install_plan(Context& ctx, const std::string& scope,
                                                                 const std::string& settings,
                                                                 const std::string& claude_md,
                                                                 const std::string& command,
@@ -67,7 +67,7 @@ Result<std::pair<hooks::HookSpec, hooks::Targets>> install_plan(Context& ctx, co
   MEMSIM_TRY(check_home(ctx.fs, ctx.home));
   auto home = ctx.fs.real_path(ctx.home.root());
   if (!home.ok()) return home.error();
-  hooks::HookSpec spec;
+  install::HookSpec spec;
   spec.home = *home;
   if (!command.empty()) {
     auto c = ctx.fs.real_path(command);
@@ -82,15 +82,15 @@ Result<std::pair<hooks::HookSpec, hooks::Targets>> install_plan(Context& ctx, co
   const char* user_home = std::getenv("HOME");
   auto project_dir = ctx.fs.real_path(project.empty() ? current_dir() : project);
   if (!project_dir.ok()) return project_dir.error();
-  auto targets = hooks::resolve_targets(scope, settings, claude_md, *project_dir, user_home ? user_home : "",
+  auto targets = install::resolve_targets(scope, settings, claude_md, *project_dir, user_home ? user_home : "",
                                         Home(*home).index_path());
   if (!targets.ok()) return targets.error();
   return std::make_pair(spec, *targets);
 }
 
-Result<hooks::CronSpec> cron_plan(Context& ctx, const hooks::HookSpec& spec, const std::string& project,
+Result<install::CronSpec> cron_plan(Context& ctx, const install::HookSpec& spec, const std::string& project,
                                   const std::string& wake_command, const std::string& at) {
-  hooks::CronSpec c;
+  install::CronSpec c;
   c.command = spec.command;
   c.home = spec.home;
   c.wake_command = wake_command;
@@ -105,38 +105,23 @@ Result<hooks::CronSpec> cron_plan(Context& ctx, const hooks::HookSpec& spec, con
   c.minute = (at[3] - '0') * 10 + (at[4] - '0');
   if (c.hour > 23 || c.minute > 59) return Error{"--cron-at: '" + at + "' is not a time of day"};
   if (wake_command.find_first_not_of(" \t") == std::string::npos) return Error{"--wake-command is empty"};
-  MEMSIM_TRY(hooks::check_cron_spec(c));
+  MEMSIM_TRY(install::check_cron_spec(c));
   return c;
-}
-
-Result<std::string> read_crontab(const std::string& scratch_dir) {
-  auto r = hooks::run_process({"crontab", "-l"}, "", {}, scratch_dir);
-  if (!r.ok()) return Error{"crontab: cannot run it (Debian: apt install cron): " + r.message()};
-  if (r->exit_code == 0) return r->out;
-  if (r->err.find("no crontab") != std::string::npos) return std::string();
-  return Error{"crontab -l: " + r->err};
-}
-
-Status write_crontab(const std::string& text, const std::string& scratch_dir) {
-  auto r = hooks::run_process({"crontab", "-"}, text, {}, scratch_dir);
-  if (!r.ok()) return Error{"crontab: cannot run it (Debian: apt install cron): " + r.message()};
-  if (r->exit_code != 0) return Error{"crontab -: " + r->err};
-  return {};
 }
 
 namespace {
 
 // install-hooks --cron: the crontab block instead of the settings and CLAUDE.md.
-int install_cron(Context& ctx, const Options& o, const hooks::HookSpec& spec) {
+int install_cron(Context& ctx, const Options& o, const install::HookSpec& spec) {
   auto cron = cron_plan(ctx, spec, o.project, o.wake_command, o.cron_at);
   if (!cron.ok()) return ctx.fail(cron.message());
   const std::string scratch = ctx.home.runtime_dir();
   if (Status s = ctx.fs.make_dir(scratch); !s.ok()) return ctx.fail(s.message());
-  auto before = read_crontab(scratch);
+  auto before = install::read_crontab(scratch);
   if (!before.ok() && o.apply) return ctx.fail(before.message());
   const std::string current = before.ok() ? *before : "";
   const std::string after =
-      o.uninstall ? hooks::remove_crontab(current, spec.home) : hooks::merge_crontab(current, *cron);
+      o.uninstall ? install::remove_crontab(current, spec.home) : install::merge_crontab(current, *cron);
   const bool changed = current != after;
   if (ctx.json) {
     ctx.out << dump_json(nlohmann::json{{"applied", o.apply}, {"crontab", {{"changed", changed}, {"after", after}}}}, 2)
@@ -145,7 +130,7 @@ int install_cron(Context& ctx, const Options& o, const hooks::HookSpec& spec) {
     ctx.out << "crontab: no change\n";
   } else {
     if (!before.ok()) ctx.out << "(" << before.message() << "; showing the change against an empty crontab)\n";
-    ctx.out << hooks::unified_diff(current, after, "crontab");
+    ctx.out << install::unified_diff(current, after, "crontab");
   }
   if (!changed) return 0;
   if (!o.apply) {
@@ -159,7 +144,7 @@ int install_cron(Context& ctx, const Options& o, const hooks::HookSpec& spec) {
     if (!b.ok()) return ctx.fail(b.message());
     if (!ctx.json) ctx.out << "backup: " << *b << "\n";
   }
-  if (Status s = write_crontab(after, scratch); !s.ok()) return ctx.fail(s.message());
+  if (Status s = install::write_crontab(after, scratch); !s.ok()) return ctx.fail(s.message());
   if (!ctx.json) ctx.out << "wrote: crontab\n";
   return 0;
 }
@@ -209,8 +194,8 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               auto text = read_optional(ctx.fs, mcp.path, mcp.existed);
               if (!text.ok()) return ctx.fail(text.message());
               mcp.before = *text;
-              auto after = o->uninstall ? hooks::remove_mcp_json(mcp.before, spec, mcp.path)
-                                        : hooks::merge_mcp_json(mcp.before, spec, mcp.path);
+              auto after = o->uninstall ? install::remove_mcp_json(mcp.before, spec, mcp.path)
+                                        : install::merge_mcp_json(mcp.before, spec, mcp.path);
               if (!after.ok()) return ctx.fail(after.message());
               mcp.after = *after;
             }
@@ -218,25 +203,25 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
             auto st = read_optional(ctx.fs, settings.path, settings.existed);
             if (!st.ok()) return ctx.fail(st.message());
             settings.before = *st;
-            auto merged = o->uninstall ? hooks::remove_settings(settings.before, spec, settings.path)
-                                       : hooks::merge_settings(settings.before, spec, settings.path);
-            if (merged.ok() && o->mcp && !o->uninstall) merged = hooks::approve_mcp_server(*merged, settings.path);
+            auto merged = o->uninstall ? install::remove_settings(settings.before, spec, settings.path)
+                                       : install::merge_settings(settings.before, spec, settings.path);
+            if (merged.ok() && o->mcp && !o->uninstall) merged = install::approve_mcp_server(*merged, settings.path);
             if (merged.ok())
-              merged = hooks::set_profile_env(*merged, !o->uninstall && o->profile == "shared", settings.path);
+              merged = install::set_profile_env(*merged, !o->uninstall && o->profile == "shared", settings.path);
             if (merged.ok() && o->uninstall && mcp.before != mcp.after)
-              merged = hooks::unapprove_mcp_server(*merged, settings.path);
+              merged = install::unapprove_mcp_server(*merged, settings.path);
             if (!merged.ok()) return ctx.fail(merged.message());
             settings.after = *merged;
             auto cm = read_optional(ctx.fs, claude.path, claude.existed);
             if (!cm.ok()) return ctx.fail(cm.message());
             claude.before = *cm;
-            claude.after = o->uninstall              ? hooks::remove_claude_md(claude.before)
-                           : o->profile == "shared" ? hooks::merge_claude_md_shared(claude.before)
-                                                    : hooks::merge_claude_md(claude.before, targets.import_path);
+            claude.after = o->uninstall              ? install::remove_claude_md(claude.before)
+                           : o->profile == "shared" ? install::merge_claude_md_shared(claude.before)
+                                                    : install::merge_claude_md(claude.before, targets.import_path);
 
             // The slash commands: written when absent, removed only when unchanged.
             std::vector<Change> commands;
-            for (const hooks::CommandFile& f : hooks::slash_commands(spec)) {
+            for (const install::CommandFile& f : install::slash_commands(spec)) {
               Change c{join_path(targets.commands_dir, f.name), false, "", "", "", false};
               auto text = read_optional(ctx.fs, c.path, c.existed);
               if (!text.ok()) return ctx.fail(text.message());
@@ -265,7 +250,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
                 if (!c->note.empty()) ctx.out << c->path << ": " << c->note << "\n";
                 else if (!changed) ctx.out << c->path << ": no change\n";
                 else if (remove) ctx.out << c->path << ": remove (it holds only what install-hooks added)\n";
-                else ctx.out << hooks::unified_diff(c->before, c->after, c->path);
+                else ctx.out << install::unified_diff(c->before, c->after, c->path);
               }
               if (changed && o->apply) {
                 if (c->existed && c->backed_up) {

@@ -11,7 +11,7 @@
 
 namespace memsim::cli {
 
-Result<std::pair<hooks::HookSpec, hooks::Targets>> install_plan(Context& ctx, const std::string& scope,
+Result<std::pair<install::HookSpec, install::Targets>> install_plan(Context& ctx, const std::string& scope,
                                                                 const std::string& settings,
                                                                 const std::string& claude_md,
                                                                 const std::string& command,
@@ -19,13 +19,8 @@ Result<std::pair<hooks::HookSpec, hooks::Targets>> install_plan(Context& ctx, co
 
 // The nightly crontab block for this home: the spec's command and home, the
 // project directory (default: the current one), `at` as HH:MM.
-Result<hooks::CronSpec> cron_plan(Context& ctx, const hooks::HookSpec& spec, const std::string& project,
+Result<install::CronSpec> cron_plan(Context& ctx, const install::HookSpec& spec, const std::string& project,
                                   const std::string& wake_command, const std::string& at);
-
-// The user's crontab through crontab(1): "" when there is none. Fails naming the
-// program when it is missing or refuses.
-Result<std::string> read_crontab(const std::string& scratch_dir);
-Status write_crontab(const std::string& text, const std::string& scratch_dir);
 
 // --settings, --scope, --project, --claude-md, --command.
 void add_target_options(CLI::App* sub, std::string& settings, std::string& claude_md, std::string& command,

@@ -17,8 +17,8 @@ namespace {
 // commits just the named paths.
 Result<std::string> commit_files(const Home& home, const std::vector<std::string>& files, Seconds now) {
   auto git = [&](const std::vector<std::string>& argv) {
-    auto r = hooks::run_process(argv, "", {}, home.runtime_dir());
-    return r.ok() ? *r : hooks::ProcessResult{-1, "", r.message()};
+    auto r = run_process(argv, "", {}, home.runtime_dir());
+    return r.ok() ? *r : ProcessResult{-1, "", r.message()};
   };
   if (git({"git", "-C", home.root(), "rev-parse", "--show-toplevel"}).exit_code != 0)
     return Error{home.root() + ": not inside a git repository; nothing committed"};

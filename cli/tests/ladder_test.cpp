@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../../core/tests/testing.h"
-#include "run_memsim.h"
+#include "memsim/testing/testing.h"
+#include "memsim/testing/run_memsim.h"
 
 namespace memsim {
 namespace {

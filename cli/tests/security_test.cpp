@@ -1,4 +1,4 @@
-// Hostile input through the real binary (issue 8, item 6): paths that try to
+// Hostile input through the real binary: paths that try to
 // leave the home never reach the journal, memory names that climb out are
 // refused, files are created within the user's umask and never executable, the
 // hook's error log never echoes a prompt or a file's body, and no secret from a
@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../../core/tests/testing.h"
-#include "run_memsim.h"
+#include "memsim/testing/testing.h"
+#include "memsim/testing/run_memsim.h"
 
 namespace memsim {
 namespace {

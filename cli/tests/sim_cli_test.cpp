@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "run_memsim.h"
+#include "memsim/testing/run_memsim.h"
 
 namespace memsim::testing {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../../core/tests/testing.h"
-#include "run_memsim.h"
+#include "memsim/testing/testing.h"
+#include "memsim/testing/run_memsim.h"
 
 namespace memsim {
 namespace {

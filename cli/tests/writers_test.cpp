@@ -17,8 +17,8 @@
 #include <set>
 #include <sstream>
 
-#include "../../core/tests/testing.h"
-#include "run_memsim.h"
+#include "memsim/testing/testing.h"
+#include "memsim/testing/run_memsim.h"
 
 namespace memsim {
 namespace {

@@ -148,4 +148,36 @@ IndexOutput build_index(std::vector<Entry> entries, Seconds now, const Policy& p
   return out;
 }
 
+ParsedIndex parse_index(std::string_view md) {
+  ParsedIndex out;
+  IndexBandRows* band = nullptr;
+  for (std::size_t p = 0; p < md.size();) {
+    const std::size_t nl = md.find('\n', p);
+    const std::size_t stop = nl == std::string_view::npos ? md.size() : nl + 1;
+    const std::string_view line = md.substr(p, stop - p);
+    p = stop;
+    if (line.starts_with("## ")) {
+      const std::string_view title = line.substr(0, line.find_last_not_of("\r\n") + 1);
+      band = title == "## Hot"          ? &out.hot
+             : title == "## New"        ? &out.fresh
+             : title == "## Cold"       ? &out.cold
+             : title == "## Superseded" ? &out.superseded
+             : title == "## Rolled off" ? &out.rolled_off
+                                        : nullptr;
+      continue;
+    }
+    if (!band || !line.starts_with("- ")) continue;
+    band->rows.emplace_back(line);
+    band->bytes += static_cast<long>(line.size());
+  }
+  return out;
+}
+
+std::string row_filename(std::string_view row) {
+  if (!row.starts_with("- ")) return {};
+  row.remove_prefix(2);
+  const std::size_t colon = row.find(": ");
+  return colon == std::string_view::npos ? std::string() : std::string(row.substr(0, colon));
+}
+
 }  // namespace memsim

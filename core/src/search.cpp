@@ -545,17 +545,8 @@ std::string hit_line(const Hit& h, std::size_t max_bytes, std::string_view note)
 
 std::vector<std::string> hot_files(std::string_view md) {
   std::vector<std::string> out;
-  const std::size_t start = md.find("\n## Hot\n");
-  if (start == std::string_view::npos) return out;
-  std::size_t p = start + 8;
-  while (p < md.size() && md.compare(p, 2, "- ") == 0) {
-    std::size_t eol = md.find('\n', p);
-    if (eol == std::string_view::npos) eol = md.size();
-    const std::string_view row = md.substr(p + 2, eol - p - 2);
-    const std::size_t colon = row.find(": ");
-    if (colon != std::string_view::npos) out.emplace_back(row.substr(0, colon));
-    p = eol + 1;
-  }
+  for (const std::string& row : parse_index(md).hot.rows)
+    if (std::string name = row_filename(row); !name.empty()) out.push_back(std::move(name));
   return out;
 }
 

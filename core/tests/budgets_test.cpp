@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "memsim/budgets.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

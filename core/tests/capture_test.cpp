@@ -7,7 +7,7 @@
 
 #include "memsim/atoms.h"
 #include "memsim/transcript.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

@@ -3,7 +3,7 @@
 
 #include "memsim/cue_sources.h"
 #include "memsim/lint.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <map>
 
-#include "faulty_fs.h"
+#include "memsim/testing/faulty_fs.h"
 #include "memsim/journal.h"
 #include "memsim/reindex.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "memsim/fold.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

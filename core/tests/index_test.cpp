@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "memsim/index.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {
@@ -136,6 +136,23 @@ TEST(Index, CurrentStateListsLiveInFlightFilesByName) {
   c.closed = true;
   EXPECT_EQ(build_index({a, b, c}, kNow, Policy{}).current_state_md,
             "# Current state\n\n- project_a.md: (no state)\n- project_b.md: shipping v2\n");
+}
+
+// Read back from a file a person edited: CRLF headings, rows outside any band,
+// an unknown band, a torn last row and text that is no index at all.
+TEST(Index, ParseIndexKeepsOnlyRowsUnderKnownBands) {
+  const ParsedIndex ix = parse_index(
+      "- stray.md: before any band\n## Hot\r\n- a_b.md: x: y\nnot a row\n- c_d.md: z [pinned]\n\n## Notes\n- n.md: no\n"
+      "## Cold\n- e_f.md: torn");
+  ASSERT_EQ(ix.hot.rows, (std::vector<std::string>{"- a_b.md: x: y\n", "- c_d.md: z [pinned]\n"}));
+  EXPECT_EQ(ix.hot.bytes, 36);
+  EXPECT_TRUE(ix.fresh.rows.empty());
+  EXPECT_EQ(ix.cold.rows, (std::vector<std::string>{"- e_f.md: torn"}));
+  EXPECT_EQ(row_filename(ix.hot.rows[0]), "a_b.md");
+  EXPECT_EQ(row_filename("- no colon here\n"), "");
+  EXPECT_EQ(row_filename("not a row"), "");
+  const ParsedIndex none = parse_index("garbage\n\n");
+  EXPECT_TRUE(none.hot.rows.empty() && none.cold.rows.empty() && none.rolled_off.rows.empty());
 }
 
 }  // namespace

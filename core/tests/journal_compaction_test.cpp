@@ -6,7 +6,7 @@
 
 #include "memsim/journal.h"
 #include "memsim/reindex.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "memsim/journal.h"
 #include "memsim/ranking.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "memsim/meditation.h"
 #include "memsim/rng.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

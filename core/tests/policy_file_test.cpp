@@ -5,7 +5,7 @@
 #include "memsim/home.h"
 #include "memsim/limits.h"
 #include "memsim/policy.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

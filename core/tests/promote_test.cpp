@@ -7,8 +7,8 @@
 #include "memsim/gate.h"
 #include "memsim/promote.h"
 #include "memsim/timefmt.h"
-#include "ladder_testing.h"
-#include "testing.h"
+#include "memsim/testing/ladder.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

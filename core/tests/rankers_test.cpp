@@ -11,7 +11,7 @@
 #include "memsim/policy.h"
 #include "memsim/rankers.h"
 #include "memsim/ranking.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

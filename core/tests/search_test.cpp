@@ -14,7 +14,7 @@
 #include "memsim/reindex.h"
 #include "memsim/rng.h"
 #include "memsim/search.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {
@@ -179,7 +179,8 @@ TEST_F(Search, RebuildsACorruptOrMissingIndex) {
 
 TEST_F(Search, NeverReinforces) {
   put("project_a.md", "---\nsummary: alpha beta\n---\n", at("2026-07-01T00:00:00Z"));
-  find("alpha");
+  // The recall found the file, and still wrote nothing.
+  EXPECT_EQ(files(find("alpha")), (std::vector<std::string>{"project_a.md"}));
   EXPECT_FALSE(std::filesystem::exists(home.journal_path()));
   EXPECT_EQ(read(home.memory_path("project_a.md")), "---\nsummary: alpha beta\n---\n");
 }

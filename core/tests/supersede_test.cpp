@@ -6,7 +6,7 @@
 
 #include "memsim/search.h"
 #include "memsim/supersede.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

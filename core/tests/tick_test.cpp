@@ -5,7 +5,7 @@
 
 #include "memsim/journal.h"
 #include "memsim/tick.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Whole-process timing of capture on a 10 MB transcript (issue 5): `memsim capture`
+# Whole-process timing of capture on a 10 MB transcript: `memsim capture`
 # itself, and the session-end hook that runs it inline or hands it off; then the
 # redactor on its own over the same 10 MB (all of it, not only the claims capture
 # redacts), next to a floor that only reads it, medians printed at the end.

@@ -6,7 +6,7 @@
 // planted file, however the reference is written (docs/reliability.md).
 #include "live_fixture.h"
 
-namespace memsim::hooks::live_testing {
+namespace memsim::live::testing {
 namespace {
 
 constexpr const char* kEnvMarker = "ENV-SECRET-4f1c9a";
@@ -60,4 +60,4 @@ TEST_F(Live, NoPlantedImportLoadsAFileIntoTheContext) {
 }
 
 }  // namespace
-}  // namespace memsim::hooks::live_testing
+}  // namespace memsim::live::testing

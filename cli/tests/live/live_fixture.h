@@ -16,9 +16,9 @@
 #include <gtest/gtest.h>
 
 #include "memsim/live.h"
-#include "testing.h"
+#include "memsim/testing/testing.h"
 
-namespace memsim::hooks::live_testing {
+namespace memsim::live::testing {
 
 using memsim::testing::read;
 using memsim::testing::TempDir;
@@ -136,4 +136,4 @@ inline std::string sent(const LiveResult& r) {
   return out;
 }
 
-}  // namespace memsim::hooks::live_testing
+}  // namespace memsim::live::testing

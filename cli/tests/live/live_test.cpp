@@ -8,7 +8,7 @@
 
 #include "live_fixture.h"
 
-namespace memsim::hooks::live_testing {
+namespace memsim::live::testing {
 namespace {
 
 TEST_F(Live, TheWholeIndexArrivesThroughTheImportAndSessionStartStaysUnderTheCap) {
@@ -287,4 +287,4 @@ TEST_F(Live, VerifyInstallLiveSaysClearlyWhenClaudeIsMissing) {
 }
 
 }  // namespace
-}  // namespace memsim::hooks::live_testing
+}  // namespace memsim::live::testing

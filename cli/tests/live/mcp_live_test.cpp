@@ -6,7 +6,7 @@
 #include "live_fixture.h"
 #include "memsim/journal.h"
 
-namespace memsim::hooks::live_testing {
+namespace memsim::live::testing {
 namespace {
 
 // Every tool_result the model received, joined.
@@ -93,4 +93,4 @@ TEST_F(Live, SlashCommandsMemoryStatusAndRememberRun) {
 }
 
 }  // namespace
-}  // namespace memsim::hooks::live_testing
+}  // namespace memsim::live::testing

@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "../../../core/tests/testing.h"
+#include "memsim/testing/testing.h"
 #include "memsim/frontmatter.h"
 #include "memsim/journal.h"
 #include "memsim/rng.h"

@@ -1,4 +1,4 @@
-// Sustained load (issue 8, item 3): 10 concurrent sessions, each a process firing
+// Sustained load: 10 concurrent sessions, each a process firing
 // pre-tool-use hooks through the real binary, while `memsim index` runs again and
 // again and a reader keeps reading MEMORY.md, all on one home for a fixed period.
 // Afterwards: every hook that succeeded left exactly one journal line (none lost,
@@ -22,7 +22,7 @@
 #include <map>
 #include <thread>
 
-#include "../../../core/tests/testing.h"
+#include "memsim/testing/testing.h"
 #include "memsim/frontmatter.h"
 #include "memsim/journal.h"
 

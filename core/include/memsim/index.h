@@ -69,4 +69,21 @@ std::string render_row(const Entry& e, int cap);
 // Bands, rows and the three files. `entries` may come in any order.
 IndexOutput build_index(std::vector<Entry> entries, Seconds now, const Policy& policy);
 
+// MEMORY.md or MEMORY-archive.md read back (what verify-install checks, what
+// prompt-time recall skips): the "- " rows under each band's heading, each with its
+// newline, and each band's bytes. A row outside those bands, or a file that is not
+// an index, gives no rows; nothing here fails.
+struct IndexBandRows {
+  std::vector<std::string> rows;
+  long bytes = 0;
+};
+struct ParsedIndex {
+  IndexBandRows hot, fresh, cold;      // MEMORY.md
+  IndexBandRows superseded, rolled_off;  // MEMORY-archive.md
+};
+ParsedIndex parse_index(std::string_view memory_md);
+
+// The file a row names ("- <filename>: <summary>..."), or "" when it names none.
+std::string row_filename(std::string_view row);
+
 }  // namespace memsim

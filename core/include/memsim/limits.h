@@ -19,8 +19,10 @@ constexpr int kMaxJsonDepth = 64;                  // nesting of a hook payload 
 
 // Context budgets. Claude Code replaces hook text over 10,000 characters by a
 // file path and a preview; counting bytes is conservative (a character is at
-// least one byte), so hook text stays within 9,000 bytes.
+// least one byte), so hook text stays within 9,000 bytes, a margin below it.
+constexpr std::size_t kClaudeCodeHookTextCap = 10000;  // characters, Claude Code's
 constexpr std::size_t kHookContextBytes = 9000;    // session start, a lens call
+static_assert(kHookContextBytes < kClaudeCodeHookTextCap);
 constexpr std::size_t kPromptContextBytes = 2000;  // what the prompt hook adds
 constexpr std::size_t kToolResultBytes = 64000;    // one MCP tool result (memory_get pages past it)
 

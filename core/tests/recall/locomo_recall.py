@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Recall quality on LoCoMo, the way issue 4 is checked: each dialogue turn becomes a
+"""Recall quality on LoCoMo (docs/recall.md): each dialogue turn becomes a
 memory file, each question goes through `memsim recall --json`, and the share of a
 question's annotated evidence found in the top 5 and top 10 is averaged, per
 category and overall. The dataset is not shipped (CC BY-NC 4.0); fetch it yourself:

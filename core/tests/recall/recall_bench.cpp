@@ -1,4 +1,4 @@
-// Issue 4 benchmarks on 10,000 memories: recall with a warm index as a whole
+// Recall benchmarks on 10,000 memories: recall with a warm index as a whole
 // process (the memsim binary, $MEMSIM_BIN) and in process, a full rebuild of the
 // search index, and the user-prompt-submit text. Figures go in docs/recall.md.
 #include <benchmark/benchmark.h>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "../testing.h"
+#include "memsim/testing/testing.h"
 #include "memsim/rng.h"
 #include "memsim/search.h"
 

@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../../../cli/tests/run_memsim.h"
-#include "../testing.h"
+#include "memsim/testing/run_memsim.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

@@ -9,7 +9,8 @@
 //    (the nightly tick reads every memory file of every variant) costs no system
 //    call. This is coherent because every file of a simulated home is written
 //    through this object: the hooks, core and the simulator all get it, and no
-//    other process touches the homes. Whole-file writes are not synced: the
+//    other process touches the homes. (SQLite writes runtime/search.db itself; no
+//    one reads that file through this object.) Whole-file writes are not synced: the
 //    homes are disposable.
 //  - Hook failures: it hears every line a hook appends to runtime/hook-errors.log.
 //    A hook never fails its caller (it logs and exits 0), so this is how the

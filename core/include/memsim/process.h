@@ -1,0 +1,32 @@
+// Running a child process: the tick's git commit, the installer's crontab(1),
+// verify-install (it runs the very command the settings name) and the live
+// harness. The hooks never start a process through it.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "memsim/result.h"
+
+namespace memsim {
+
+struct ProcessResult {
+  int exit_code = -1;  // -1 when killed by a signal
+  std::string out, err;
+};
+
+struct ProcessOptions {
+  std::string cwd;          // the child's working directory; "" keeps ours
+  int timeout_seconds = 0;  // 0: wait for ever; else kill the child (SIGKILL) and fail
+};
+
+// Runs argv[0] (a path, or a name looked up on PATH) with `input` on standard
+// input and `env` added to the environment (a variable set to "" is removed);
+// scratch_dir holds the temporaries. Fails when the program cannot be started
+// at all, or outlives the timeout.
+Result<ProcessResult> run_process(const std::vector<std::string>& argv, const std::string& input,
+                                  const std::vector<std::pair<std::string, std::string>>& env,
+                                  const std::string& scratch_dir, const ProcessOptions& options = {});
+
+}  // namespace memsim

@@ -1,0 +1,91 @@
+// The event hooks, as a library. Two layers:
+//
+//   handle_event()  what memsim does at each session event, in terms of no harness:
+//                   journal a touch and serve lenses (pre-tool-use), load the
+//                   memory (session-start), recall for a prompt
+//                   (user-prompt-submit), capture the transcript (session-end).
+//   run_hook()      Claude Code's adapter: its JSON payload in, its reply out.
+//                   Another harness gets an adapter of its own over handle_event().
+//
+// `memsim hook <event>` and the simulator both call run_hook(), so the simulator
+// exercises the very code a live session runs.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "memsim/clock.h"
+#include "memsim/fs.h"
+#include "memsim/home.h"
+#include "memsim/redact.h"
+#include "memsim/result.h"
+
+namespace memsim::hooks {
+
+struct HookContext {
+  FileSystem& fs;
+  const Clock& clock;
+  Home home;
+  // Environment lookup (MEMSIM_<EVENT>=0 disables an event); the CLI passes getenv.
+  std::function<std::optional<std::string>(const std::string&)> env;
+  // A redactor kept across many hook calls in one process (the simulator); null
+  // builds one per capture, as a hook process does anyway.
+  const Redactor* redactor = nullptr;
+};
+
+enum class HookEvent { kPreToolUse, kSessionStart, kUserPromptSubmit, kSessionEnd, kStop };
+
+// "pre-tool-use", "session-start", "user-prompt-submit", "session-end", "stop":
+// the names `memsim hook` takes. nullopt for any other.
+std::optional<HookEvent> parse_event_name(std::string_view name);
+std::string_view event_name(HookEvent event);
+
+// Whether MEMSIM_HOOKS=0 or MEMSIM_<EVENT>=0 (MEMSIM_PRETOOLUSE, ...) turns the
+// event off: a disabled hook does nothing and logs nothing.
+bool event_disabled(const HookContext& ctx, HookEvent event);
+
+// One harness call, in memsim's terms; an adapter fills it from the payload.
+struct HookInput {
+  HookEvent event = HookEvent::kStop;
+  std::string session;     // [A-Za-z0-9_-], at most 128 bytes, "-" when none
+  std::string transcript;  // the session's transcript file, as the harness named it
+  std::string cwd;         // the session's working directory
+  std::string source;      // session-start: what started it (startup, resume...), "-" when none
+  std::string prompt;      // user-prompt-submit: what the person typed
+  std::string tool;        // pre-tool-use: the harness's name of the tool
+  std::string file_path;   // pre-tool-use: the file the tool reads or writes, if any
+  std::string lens_path;   // pre-tool-use: the path lenses match on (a file, a notebook or a search root)
+  bool subagent = false;   // the harness says a sub-agent runs this session
+};
+
+// A session id reduced to [A-Za-z0-9_-], at most 128 bytes, "-" when empty, so it
+// can name a file under runtime/sessions/ and sit in a journal line.
+std::string sanitize_session(std::string_view id);
+
+// What an event produced: text for the model's context (often empty), and problems
+// that did not stop it (each becomes one line of runtime/hook-errors.log).
+struct HookOutcome {
+  std::string context;
+  std::vector<std::string> problems;
+};
+
+// Runs one event. Fails only when the event could not do its work at all (no
+// home, a broken policy.yaml for recall); never throws for bad input.
+Result<HookOutcome> handle_event(HookContext& ctx, const HookInput& input);
+
+// Claude Code's hook for `event` (a name parse_event_name knows) over its JSON
+// payload. Never throws and never fails: it returns the text to print on standard
+// output (plain text for session-start and user-prompt-submit, a
+// hookSpecificOutput object for pre-tool-use, often empty). Any failure is
+// appended to runtime/hook-errors.log, never echoing the payload.
+std::string run_hook(HookContext& ctx, std::string_view event, std::string_view payload);
+
+// Appends one line "<time> <event> <reason>" to runtime/hook-errors.log, for a
+// failure found before run_hook could be called (a payload over the size cap).
+// Silent when the home has no room for it (missing, unwritable, log over 1 MB).
+void log_hook_failure(HookContext& ctx, std::string_view event, std::string_view reason) noexcept;
+
+}  // namespace memsim::hooks

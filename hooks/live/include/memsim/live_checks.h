@@ -1,0 +1,26 @@
+// verify-install --live: the installed claude run against the scripted model
+// (live.h) in a scratch copy of the project, so the report says what the model
+// would receive, with no network and no login.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "memsim/fs.h"
+#include "memsim/home.h"
+#include "memsim/install.h"
+#include "memsim/verify.h"
+
+namespace memsim::live {
+
+// Runs `claude` (a path; "" means $MEMSIM_CLAUDE, else claude on PATH) twice in
+// scratch/live: a copy of `home` (without runtime/ and candidates/), the
+// `installed` hooks pointed at that copy, and a CLAUDE.md importing its index
+// (for a `shared` install: the shared block and profile, and the checks expect
+// the index and recall to stay out). Nothing of the user's home, project or
+// ~/.claude is read by claude or changed.
+std::vector<install::VerifyCheck> live_checks(FileSystem& fs, const Home& home,
+                                              const std::vector<install::InstalledHook>& installed, bool shared,
+                                              const std::string& claude, const std::string& scratch);
+
+}  // namespace memsim::live
