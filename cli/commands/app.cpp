@@ -8,11 +8,19 @@
 #include <utility>
 
 #include "commands/context.h"
+#include "memsim/install.h"
 #include "memsim/timefmt.h"
 
 namespace memsim::cli {
 
 Result<Policy> Context::policy() { return load_policy(fs, home.root()); }
+
+std::string resolve_home(const std::string& flag) {
+  const char* env = std::getenv("MEMSIM_HOME");
+  const std::string home = !flag.empty() ? flag : env && *env ? env : ".memsim";
+  const char* project = std::getenv("CLAUDE_PROJECT_DIR");
+  return install::expand_project_dir(home, project ? project : "");
+}
 
 int Context::fail(const std::string& message) {
   err << "memsim: " << message << "\n";
@@ -115,7 +123,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   } else {
     clock = std::make_unique<SystemClock>();
   }
-  Context ctx{fs, Home(common.home.empty() ? env_or("MEMSIM_HOME", ".memsim") : common.home),
+  Context ctx{fs, Home(resolve_home(common.home)),
               std::move(clock), common.json, in, out, err};
   for (const Command& c : commands)
     if (c.sub->parsed()) return c.action(ctx);

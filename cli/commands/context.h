@@ -50,6 +50,11 @@ struct Command {
 // The process's working directory ("." when it cannot be had).
 std::string current_dir();
 
+// The home a command works on: `flag` (--home), else $MEMSIM_HOME, else ./.memsim.
+// A leading ${CLAUDE_PROJECT_DIR}, as install-hooks writes it into a project's
+// files, becomes $CLAUDE_PROJECT_DIR (or "." when that is unset).
+std::string resolve_home(const std::string& flag);
+
 // Adds --home, --now and --json to a subcommand.
 void add_common_options(CLI::App* sub, CommonOptions& common);
 

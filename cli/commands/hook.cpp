@@ -35,9 +35,7 @@ int hook_usage_failure(const std::string& home, const std::string& event, const 
   try {
     PosixFileSystem fs;
     SystemClock clock;
-    const char* env_home = std::getenv("MEMSIM_HOME");
-    hooks::HookContext hc{fs, clock, Home(!home.empty() ? home : env_home && *env_home ? env_home : ".memsim"),
-                          getenv_of};
+    hooks::HookContext hc{fs, clock, Home(resolve_home(home)), getenv_of};
     hooks::log_hook_failure(hc, event.substr(0, 40), "usage: " + reason);
   } catch (...) {
   }

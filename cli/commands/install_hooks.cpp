@@ -67,12 +67,23 @@ Result<std::pair<install::HookSpec, install::Targets>> install_plan(Context& ctx
   MEMSIM_TRY(check_home(ctx.fs, ctx.home));
   auto home = ctx.fs.real_path(ctx.home.root());
   if (!home.ok()) return home.error();
+  auto project_dir = ctx.fs.real_path(project.empty() ? current_dir() : project);
+  if (!project_dir.ok()) return project_dir.error();
   install::HookSpec spec;
-  spec.home = *home;
+  // What a project's files name must hold on every clone and machine: the home
+  // below the project through the placeholder, and memsim by name when it is on
+  // PATH. User scope writes into the user's own files: absolute paths.
+  const bool project_files = scope == "project";
+  spec.home = spec.home_path = *home;
+  if (project_files && home->starts_with(*project_dir + "/"))
+    spec.home = std::string(install::kProjectDirPlaceholder) + home->substr(project_dir->size());
+  const char* path = std::getenv("PATH");
   if (!command.empty()) {
     auto c = ctx.fs.real_path(command);
     if (!c.ok()) return Error{command + ": no such program"};
     spec.command = *c;
+  } else if (project_files && !find_program("memsim", path ? path : "").empty()) {
+    spec.command = "memsim";
   } else {
     auto self = ctx.fs.real_path("/proc/self/exe");
     if (!self.ok()) return Error{"cannot find the memsim binary (give --command PATH)"};
@@ -80,8 +91,6 @@ Result<std::pair<install::HookSpec, install::Targets>> install_plan(Context& ctx
   }
   for (const Lens& l : load_lenses(ctx.fs, ctx.home).lenses) spec.lens_tool_matches.push_back(l.tool_match);
   const char* user_home = std::getenv("HOME");
-  auto project_dir = ctx.fs.real_path(project.empty() ? current_dir() : project);
-  if (!project_dir.ok()) return project_dir.error();
   auto targets = install::resolve_targets(scope, settings, claude_md, *project_dir, user_home ? user_home : "",
                                         Home(*home).index_path());
   if (!targets.ok()) return targets.error();
@@ -90,9 +99,14 @@ Result<std::pair<install::HookSpec, install::Targets>> install_plan(Context& ctx
 
 Result<install::CronSpec> cron_plan(Context& ctx, const install::HookSpec& spec, const std::string& project,
                                   const std::string& wake_command, const std::string& at) {
+  // cron runs with neither the project's directory nor the user's PATH: absolute paths.
   install::CronSpec c;
-  c.command = spec.command;
-  c.home = spec.home;
+  const char* path = std::getenv("PATH");
+  c.command = spec.command.find('/') == std::string::npos ? find_program(spec.command, path ? path : "") : spec.command;
+  if (c.command.empty()) return Error{spec.command + ": not found on PATH (give --command PATH)"};
+  auto home = ctx.fs.real_path(ctx.home.root());
+  if (!home.ok()) return home.error();
+  c.home = *home;
   c.wake_command = wake_command;
   auto dir = ctx.fs.real_path(project.empty() ? current_dir() : project);
   if (!dir.ok()) return dir.error();
@@ -121,7 +135,7 @@ int install_cron(Context& ctx, const Options& o, const install::HookSpec& spec) 
   if (!before.ok() && o.apply) return ctx.fail(before.message());
   const std::string current = before.ok() ? *before : "";
   const std::string after =
-      o.uninstall ? install::remove_crontab(current, spec.home) : install::merge_crontab(current, *cron);
+      o.uninstall ? install::remove_crontab(current, cron->home) : install::merge_crontab(current, *cron);
   const bool changed = current != after;
   if (ctx.json) {
     ctx.out << dump_json(nlohmann::json{{"applied", o.apply}, {"crontab", {{"changed", changed}, {"after", after}}}}, 2)
@@ -185,6 +199,10 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
             if (!plan.ok()) return ctx.fail(plan.message());
             const auto& [spec, targets] = *plan;
             if (o->cron) return install_cron(ctx, *o, spec);
+            if (o->scope == "project" && !o->uninstall && spec.command.front() == '/')
+              ctx.err << "memsim: note: the project's settings will name " << spec.command
+                      << ", a path only this machine has; with memsim on PATH (the README's first command puts it "
+                         "there) they name `memsim` and work on every clone\n";
 
             if (o->mcp && !o->uninstall && targets.mcp_json.empty())
               return ctx.fail("--mcp: Claude Code reads MCP servers from a project's .mcp.json; use --scope project");

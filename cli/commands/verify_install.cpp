@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -50,11 +51,15 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
               const std::string scratch = tmpl;
               std::vector<install::InstalledHook> installed;
               checks.push_back(install::check_settings(ctx.fs, spec, targets, installed));
-              checks.push_back(install::check_command(installed, scratch));
+              const char* path = std::getenv("PATH");
+              checks.push_back(install::check_command(installed, path ? path : "", scratch));
               checks.push_back(install::check_index(ctx.fs, ctx.home, *ctx.clock, *policy));
               checks.push_back(install::check_claude_md(ctx.fs, ctx.home, targets));
               checks.push_back(install::check_synthetic_touch(ctx.fs, ctx.home, *ctx.clock, installed, *policy, scratch));
-              if (auto cron = install::check_cron(spec, install::read_crontab(scratch), a->cron)) checks.push_back(*cron);
+              auto home = ctx.fs.real_path(ctx.home.root());
+              if (auto cron = install::check_cron(home.ok() ? *home : ctx.home.root(), install::read_crontab(scratch),
+                                                  a->cron))
+                checks.push_back(*cron);
               if (a->live) {
                 auto settings = ctx.fs.read_file(targets.settings);
                 const bool shared = settings.ok() && install::settings_shared(*settings);

@@ -76,7 +76,8 @@ TEST(InstallMcp, RegistersApprovesInstallsCommandsAndUninstallsByteForByte) {
   ASSERT_EQ(r.code, 0) << r.err;
   Json mcp = Json::parse(read(p.mcp_json));
   EXPECT_EQ(mcp["mcpServers"]["memsim"]["args"][0], "mcp");
-  EXPECT_EQ(mcp["mcpServers"]["memsim"]["args"][2], fsys::canonical(p.home).string());
+  // The home below the project, through the placeholder: the file is committed.
+  EXPECT_EQ(mcp["mcpServers"]["memsim"]["args"][2], "${CLAUDE_PROJECT_DIR}/.memsim");
   Json settings = Json::parse(read(p.settings));
   EXPECT_EQ(settings["enabledMcpjsonServers"], Json::parse(R"(["memsim"])"));
   EXPECT_TRUE(settings["hooks"].contains("SessionStart"));

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -98,6 +100,21 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv, const st
   r.out = slurp(out_path);
   r.err = slurp(err_path);
   return r;
+}
+
+std::string find_program(const std::string& name, const std::string& path) {
+  if (name.empty()) return {};
+  if (name.find('/') != std::string::npos) return ::access(name.c_str(), X_OK) == 0 ? name : std::string();
+  for (std::size_t p = 0;;) {
+    const std::size_t q = path.find(':', p);
+    const std::string dir = path.substr(p, q == std::string::npos ? std::string::npos : q - p);
+    const std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
+    struct stat st {};
+    if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(candidate.c_str(), X_OK) == 0)
+      return std::filesystem::absolute(candidate).lexically_normal().string();
+    if (q == std::string::npos) return {};
+    p = q + 1;
+  }
 }
 
 }  // namespace memsim

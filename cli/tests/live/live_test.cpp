@@ -48,6 +48,11 @@ TEST_F(Live, AReadIsJournaledASearchIsNotAndTheNextIndexShowsTheReinforcement) {
     write(memory("feedback_flaky-suite.md"),
           memory_file("feedback_flaky-suite", "The payments suite is flaky on two cores", "Rerun it once."));
   });
+  // The committed settings name the home through Claude Code's placeholder, not
+  // this machine's path: the touch below reaching the journal proves it works.
+  const std::string settings = read(project() + "/.claude/settings.json");
+  EXPECT_NE(settings.find("\"${CLAUDE_PROJECT_DIR}/.memsim\""), std::string::npos) << settings;
+  EXPECT_EQ(settings.find(project()), std::string::npos) << settings;
   const std::string before = read(memory("feedback_deploy-freeze.md"));
   auto r = run("When can I deploy?",
                {ScriptedTurn::call("Read", {{"file_path", memory("feedback_deploy-freeze.md")}}),

@@ -29,4 +29,10 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv, const st
                                   const std::vector<std::pair<std::string, std::string>>& env,
                                   const std::string& scratch_dir, const ProcessOptions& options = {});
 
+// The absolute path of `name` as a shell would find it on `path` (a $PATH value:
+// directories joined by ':', an empty one meaning "."), or "" when no directory
+// holds an executable file of that name. A name holding '/' is returned as given
+// when it is executable.
+std::string find_program(const std::string& name, const std::string& path);
+
 }  // namespace memsim

@@ -262,7 +262,7 @@ TEST(Install, ApplyVerifyReinstallUninstall) {
   auto run = run_process(argv,
                          R"({"session_id":"s","tool_name":"Read","tool_input":{"file_path":")" + p.home +
                              R"(/memory/feedback_verify-before-claiming.md"}})",
-                         {}, p.scratch.path());
+                         {{"CLAUDE_PROJECT_DIR", p.project}}, p.scratch.path());
   ASSERT_TRUE(run.ok());
   EXPECT_EQ(parse_journal(read(p.home + "/runtime/access.log")).touches.size(), 1u);
 
@@ -272,6 +272,57 @@ TEST(Install, ApplyVerifyReinstallUninstall) {
   EXPECT_EQ(read(p.claude_md), kUserClaudeMd);
   EXPECT_EQ(p.backups().size(), 4u);
   EXPECT_EQ(p.verify().exit_code, 1);
+}
+
+// Every file under `dir` whose bytes hold `needle`.
+std::vector<std::string> files_naming(const std::string& dir, const std::string& needle) {
+  std::vector<std::string> out;
+  for (const auto& e : fsys::recursive_directory_iterator(dir))
+    if (e.is_regular_file() && read(e.path().string()).find(needle) != std::string::npos)
+      out.push_back(e.path().string());
+  return out;
+}
+
+// Installed with memsim on PATH, nothing install-hooks writes into the project
+// names this machine, so a clone at another path (a worktree, a teammate's
+// checkout) works as it is: its hook finds memsim on PATH and its own home
+// through $CLAUDE_PROJECT_DIR.
+TEST(Install, TheProjectFilesNameNoPathOfThisMachine) {
+  Project p;
+  p.make_home();
+  const std::string bindir = fsys::path(bin()).parent_path().string();
+  const char* path = std::getenv("PATH");
+  const std::pair<std::string, std::string> on_path{"PATH", bindir + ":" + (path ? path : "/usr/bin:/bin")};
+  auto apply = p.memsim({"install-hooks", "--apply", "--mcp", "--home", p.home, "--project", p.project}, "", {on_path});
+  ASSERT_EQ(apply.exit_code, 0) << apply.err;
+  for (const std::string& f : {p.settings, p.claude_md, p.project + "/.mcp.json"}) ASSERT_TRUE(fsys::exists(f)) << f;
+  for (const std::string& machine : {p.dir.path(), bindir})
+    for (const std::string& dir : {p.project + "/.claude", p.project})
+      for (const std::string& f : files_naming(dir, machine))
+        EXPECT_TRUE(f.find("/.memsim/") != std::string::npos) << f << " names " << machine;
+
+  const std::string clone = p.dir / "elsewhere/clone";
+  fsys::create_directories(clone);
+  fsys::copy(p.project, clone, fsys::copy_options::recursive);
+  fsys::remove(clone + "/.memsim/runtime/access.log");
+  auto settings = nlohmann::json::parse(read(clone + "/.claude/settings.json"));
+  const auto& h = settings["hooks"]["PreToolUse"][0]["hooks"][0];
+  std::vector<std::string> argv{h["command"].get<std::string>()};
+  for (const auto& a : h["args"]) argv.push_back(a.get<std::string>());
+  EXPECT_EQ(argv[0], "memsim");
+  argv[0] = find_program(argv[0], on_path.second);  // as Claude Code resolves it
+  auto run = run_process(argv,
+                         R"({"session_id":"s","tool_name":"Read","cwd":")" + clone + R"(","tool_input":{"file_path":")" +
+                             clone + R"(/.memsim/memory/feedback_verify-before-claiming.md"}})",
+                         {on_path, {"CLAUDE_PROJECT_DIR", clone}, {"MEMSIM_HOOKS", "1"}}, p.scratch.path());
+  ASSERT_TRUE(run.ok());
+  EXPECT_EQ(run->exit_code, 0);
+  EXPECT_EQ(parse_journal(read(clone + "/.memsim/runtime/access.log")).touches.size(), 1u)
+      << read(clone + "/.memsim/runtime/hook-errors.log");
+  EXPECT_FALSE(fsys::exists(p.home + "/runtime/access.log")) << "the clone's read reached the original's home";
+
+  auto verified = p.memsim({"verify-install", "--home", clone + "/.memsim", "--project", clone}, "", {on_path});
+  EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
 }
 
 TEST(Install, IntoAProjectWithNoSettingsAndUninstallLeavesNone) {

@@ -43,16 +43,30 @@ std::string dump(const Json& j, std::string_view original) {
   return j.dump(indent_of(original), ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
-bool is_ours(const Json& h, const std::string& home) {
+// The homes whose entries are ours: the spec's, and the absolute path an older
+// install wrote.
+std::vector<std::string> homes_of(const HookSpec& spec) {
+  std::vector<std::string> homes{spec.home};
+  if (!spec.home_path.empty() && spec.home_path != spec.home) homes.push_back(spec.home_path);
+  return homes;
+}
+
+bool names_home(const Json& args, const std::vector<std::string>& homes) {
+  for (std::size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == "--home" && args[i + 1].is_string() &&
+        std::find(homes.begin(), homes.end(), args[i + 1].get<std::string>()) != homes.end())
+      return true;
+  return false;
+}
+
+bool is_ours(const Json& h, const std::vector<std::string>& homes) {
   if (!h.is_object() || h.value("type", "") != "command") return false;
   auto cmd = h.find("command");
   auto args = h.find("args");
   if (cmd == h.end() || !cmd->is_string() || !base_name(cmd->get<std::string>()).starts_with("memsim"))
     return false;
   if (args == h.end() || !args->is_array() || args->empty() || (*args)[0] != "hook") return false;
-  for (std::size_t i = 0; i + 1 < args->size(); ++i)
-    if ((*args)[i] == "--home" && (*args)[i + 1] == home) return true;
-  return false;
+  return names_home(*args, homes);
 }
 
 Json handler(const HookSpec& spec, const char* event, int timeout) {
@@ -78,7 +92,7 @@ std::vector<Group> desired(const HookSpec& spec) {
 }
 
 // Our groups as comparable strings: event, matcher, and our handlers only.
-std::vector<std::string> ours_in(const Json& settings, const std::string& home) {
+std::vector<std::string> ours_in(const Json& settings, const std::vector<std::string>& homes) {
   std::vector<std::string> out;
   if (!settings.contains("hooks")) return out;
   for (const auto& [event, groups] : settings["hooks"].items()) {
@@ -86,7 +100,7 @@ std::vector<std::string> ours_in(const Json& settings, const std::string& home) 
     for (const Json& g : groups) {
       if (!g.is_object() || !g.contains("hooks") || !g["hooks"].is_array()) continue;
       for (const Json& h : g["hooks"])
-        if (is_ours(h, home)) out.push_back(event + "\t" + g.value("matcher", "") + "\t" + h.dump());
+        if (is_ours(h, homes)) out.push_back(event + "\t" + g.value("matcher", "") + "\t" + h.dump());
     }
   }
   std::sort(out.begin(), out.end());
@@ -94,7 +108,7 @@ std::vector<std::string> ours_in(const Json& settings, const std::string& home) 
 }
 
 // Removes our handlers; returns whether anything was removed.
-bool strip(Json& settings, const std::string& home) {
+bool strip(Json& settings, const std::vector<std::string>& homes) {
   if (!settings.contains("hooks")) return false;
   bool removed = false;
   Json& hooks = settings["hooks"];
@@ -108,7 +122,7 @@ bool strip(Json& settings, const std::string& home) {
       Json& hs = g["hooks"];
       const std::size_t before = hs.size();
       for (std::size_t k = hs.size(); k-- > 0;)
-        if (is_ours(hs[k], home)) hs.erase(k);
+        if (is_ours(hs[k], homes)) hs.erase(k);
       if (hs.size() == before) continue;
       changed = true;
       if (hs.empty()) groups.erase(i);
@@ -148,8 +162,8 @@ Result<std::string> merge_settings(std::string_view text, const HookSpec& spec, 
   Json want = Json::object();
   std::vector<Group> groups = desired(spec);
   for (const Group& g : groups) want["hooks"][g.event].push_back(g.group);
-  if (ours_in(j, spec.home) == ours_in(want, spec.home)) return std::string(text);
-  strip(j, spec.home);
+  if (ours_in(j, homes_of(spec)) == ours_in(want, {spec.home})) return std::string(text);
+  strip(j, homes_of(spec));
   if (!j.contains("hooks")) j["hooks"] = Json::object();
   for (const Group& g : groups) j["hooks"][g.event].push_back(g.group);
   return dump(j, text);
@@ -158,7 +172,7 @@ Result<std::string> merge_settings(std::string_view text, const HookSpec& spec, 
 Result<std::string> remove_settings(std::string_view text, const HookSpec& spec, const std::string& origin) {
   auto parsed = parse_settings(text, origin);
   if (!parsed.ok()) return parsed.error();
-  if (!strip(*parsed, spec.home)) return std::string(text);
+  if (!strip(*parsed, homes_of(spec))) return std::string(text);
   return dump(*parsed, text);
 }
 
@@ -175,7 +189,7 @@ Result<std::vector<InstalledHook>> find_installed(std::string_view text, const s
       if (!g.is_object() || !g.contains("hooks") || !g["hooks"].is_array()) continue;
       const std::string matcher = g.contains("matcher") && g["matcher"].is_string() ? g["matcher"].get<std::string>() : "";
       for (const Json& h : g["hooks"]) {
-        if (!is_ours(h, home)) continue;
+        if (!is_ours(h, {home})) continue;
         InstalledHook ih{event, matcher, h["command"].get<std::string>(), {}};
         for (const Json& a : h["args"]) ih.args.push_back(a.is_string() ? a.get<std::string>() : a.dump());
         out.push_back(std::move(ih));
@@ -320,15 +334,13 @@ Json mcp_entry(const HookSpec& spec) {
   return Json{{"command", spec.command}, {"args", {"mcp", "--home", spec.home}}, {"env", Json::object()}};
 }
 
-bool is_our_server(const Json& s, const std::string& home) {
+bool is_our_server(const Json& s, const std::vector<std::string>& homes) {
   if (!s.is_object()) return false;
   auto cmd = s.find("command");
   auto args = s.find("args");
   if (cmd == s.end() || !cmd->is_string() || !base_name(cmd->get<std::string>()).starts_with("memsim")) return false;
   if (args == s.end() || !args->is_array()) return false;
-  for (std::size_t i = 0; i + 1 < args->size(); ++i)
-    if ((*args)[i] == "--home" && (*args)[i + 1] == home) return true;
-  return false;
+  return names_home(*args, homes);
 }
 
 // A path as the shell reads it: bare when it holds only safe characters.
@@ -353,7 +365,7 @@ Result<std::string> merge_mcp_json(std::string_view text, const HookSpec& spec, 
   const Json want = mcp_entry(spec);
   if (j.contains("mcpServers") && j["mcpServers"].contains(name)) {
     const Json& have = j["mcpServers"][name];
-    if (!is_our_server(have, spec.home))
+    if (!is_our_server(have, homes_of(spec)))
       return Error{origin + ": an MCP server named \"" + name +
                    "\" is already there and is not this home's; rename or remove it, then run again"};
     if (have == want) return std::string(text);
@@ -368,7 +380,7 @@ Result<std::string> remove_mcp_json(std::string_view text, const HookSpec& spec,
   Json& j = *parsed;
   const std::string name(kMcpServerName);
   if (!j.contains("mcpServers") || !j["mcpServers"].is_object() || !j["mcpServers"].contains(name) ||
-      !is_our_server(j["mcpServers"][name], spec.home))
+      !is_our_server(j["mcpServers"][name], homes_of(spec)))
     return std::string(text);
   j["mcpServers"].erase(name);
   if (j["mcpServers"].empty()) j.erase("mcpServers");
@@ -509,6 +521,12 @@ std::string unified_diff(std::string_view before, std::string_view after, const 
     p = end;
   }
   return out;
+}
+
+std::string expand_project_dir(std::string_view home, std::string_view project_dir) {
+  if (!home.starts_with(kProjectDirPlaceholder)) return std::string(home);
+  home.remove_prefix(kProjectDirPlaceholder.size());
+  return std::string(project_dir.empty() ? "." : project_dir) + std::string(home);
 }
 
 }  // namespace memsim::install

@@ -121,22 +121,29 @@ VerifyCheck check_settings(FileSystem& fs, const HookSpec& spec, const Targets& 
   return c;
 }
 
-VerifyCheck check_command(const std::vector<InstalledHook>& installed, const std::string& scratch) {
+VerifyCheck check_command(const std::vector<InstalledHook>& installed, const std::string& path,
+                          const std::string& scratch) {
   VerifyCheck c{"command", false, {}, {}};
-  c.fix = kFixInstall + " with --command pointing at a built memsim";
+  c.fix = "put memsim on PATH (the README's first command does), or " + kFixInstall +
+          " with --command pointing at a built memsim";
   std::set<std::string> commands;
   for (const auto& h : installed) commands.insert(h.command);
   if (commands.empty()) return failed(std::move(c), "no memsim command in the settings");
+  std::string found;
   for (const std::string& cmd : commands) {
-    if (cmd.empty() || cmd.front() != '/' || ::access(cmd.c_str(), X_OK) != 0)
-      return failed(std::move(c), cmd + ": not an executable file (the hooks would fail with exit 127, silently)");
-    auto r = run_process({cmd, "--version"}, "", {}, scratch);
+    // Claude Code looks a bare name up on PATH, as a shell would.
+    const std::string program = find_program(cmd, path);
+    if (program.empty())
+      return failed(std::move(c), cmd + (cmd.find('/') == std::string::npos ? ": not found on PATH" : ": not an executable file") +
+                                      " (the hooks would fail with exit 127, silently)");
+    auto r = run_process({program, "--version"}, "", {}, scratch);
     if (!r.ok()) return failed(std::move(c), r.message());
     if (r->exit_code != 0 || !r->out.starts_with("memsim"))
       return failed(std::move(c), cmd + " --version: exit " + std::to_string(r->exit_code) + ", not memsim");
+    if (found.empty()) found = program == cmd ? cmd : cmd + " (" + program + ")";
   }
   c.ok = true;
-  c.reason = *commands.begin() + " runs (" + std::to_string(commands.size()) + " distinct command)";
+  c.reason = found + " runs (" + std::to_string(commands.size()) + " distinct command)";
   return c;
 }
 
@@ -330,17 +337,17 @@ VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& user_home, const C
 // The nightly crontab block, when installed (or when --cron asks for it): the
 // tick line runs an executable memsim on this home, and the wake runs five minutes
 // after it. An absent block is no failure unless asked for: cron is optional.
-std::optional<VerifyCheck> check_cron(const HookSpec& spec, const Result<std::string>& tab, bool required) {
+std::optional<VerifyCheck> check_cron(const std::string& home, const Result<std::string>& tab, bool required) {
   VerifyCheck c{"cron", false, "", "run `memsim install-hooks --cron --apply`"};
   if (!tab.ok()) {
     if (!required) return std::nullopt;
     c.fix = "install cron (Debian: apt install cron), then run `memsim install-hooks --cron --apply`";
     return failed(std::move(c), tab.message());
   }
-  const std::string block = find_cron_block(*tab, spec.home);
+  const std::string block = find_cron_block(*tab, home);
   if (block.empty()) {
     if (!required) return std::nullopt;
-    return failed(std::move(c), "the crontab has no memsim block for " + spec.home);
+    return failed(std::move(c), "the crontab has no memsim block for " + home);
   }
   std::vector<std::string> lines;
   std::istringstream in(block);

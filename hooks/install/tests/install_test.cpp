@@ -15,7 +15,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 HookSpec spec(std::vector<std::string> lenses = {}) {
-  return HookSpec{"/opt/memsim/bin/memsim", "/p/.memsim", std::move(lenses)};
+  return HookSpec{"/opt/memsim/bin/memsim", "/p/.memsim", std::move(lenses), ""};
 }
 
 const std::string kOthers = Json::parse(R"J({
@@ -74,7 +74,7 @@ TEST(Settings, RemoveUndoesMergeExactly) {
 }
 
 TEST(Settings, AnotherHomesEntriesAreNotOurs) {
-  auto other = merge_settings(kOthers, HookSpec{"/opt/memsim/bin/memsim", "/q/.memsim", {}}, "s.json");
+  auto other = merge_settings(kOthers, HookSpec{"/opt/memsim/bin/memsim", "/q/.memsim", {}, ""}, "s.json");
   auto both = merge_settings(*other, spec(), "s.json");
   auto removed = remove_settings(*both, spec(), "s.json");
   EXPECT_EQ(*removed, *other);
@@ -83,8 +83,32 @@ TEST(Settings, AnotherHomesEntriesAreNotOurs) {
   EXPECT_EQ(found->size(), 4u);
 }
 
+// An install by an older memsim named the home by its absolute path; the
+// portable install replaces those entries, and its uninstall removes both forms.
+TEST(Settings, APortableInstallReplacesAnAbsoluteOneAndUninstallRemovesBoth) {
+  const HookSpec portable{"memsim", "${CLAUDE_PROJECT_DIR}/.memsim", {}, "/p/.memsim"};
+  auto old = merge_settings(kOthers, spec(), "s.json");
+  auto now = merge_settings(*old, portable, "s.json");
+  ASSERT_TRUE(now.ok());
+  EXPECT_TRUE(find_installed(*now, "/p/.memsim", "s.json")->empty());
+  auto found = find_installed(*now, "${CLAUDE_PROJECT_DIR}/.memsim", "s.json");
+  ASSERT_EQ(found->size(), 4u);
+  EXPECT_EQ((*found)[0].command, "memsim");
+  EXPECT_EQ(now->find("/p/.memsim"), std::string::npos) << *now;
+  EXPECT_EQ(*merge_settings(*now, portable, "s.json"), *now);
+  EXPECT_EQ(*remove_settings(*old, portable, "s.json"), std::string(kOthers));
+  EXPECT_EQ(*remove_settings(*now, portable, "s.json"), std::string(kOthers));
+}
+
+TEST(Settings, ThePlaceholderExpandsOnlyAtTheStart) {
+  EXPECT_EQ(expand_project_dir("${CLAUDE_PROJECT_DIR}/.memsim", "/w/tree"), "/w/tree/.memsim");
+  EXPECT_EQ(expand_project_dir("${CLAUDE_PROJECT_DIR}/.memsim", ""), "./.memsim");
+  EXPECT_EQ(expand_project_dir("/abs/.memsim", "/w"), "/abs/.memsim");
+  EXPECT_EQ(expand_project_dir("x/${CLAUDE_PROJECT_DIR}", "/w"), "x/${CLAUDE_PROJECT_DIR}");
+}
+
 TEST(Settings, ReinstallWithANewBinaryReplacesOurEntries) {
-  auto old = merge_settings(kOthers, HookSpec{"/old/memsim", "/p/.memsim", {}}, "s.json");
+  auto old = merge_settings(kOthers, HookSpec{"/old/memsim", "/p/.memsim", {}, ""}, "s.json");
   auto now = merge_settings(*old, spec(), "s.json");
   auto found = find_installed(*now, "/p/.memsim", "s.json");
   ASSERT_EQ(found->size(), 4u);

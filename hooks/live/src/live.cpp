@@ -50,16 +50,8 @@ Result<LiveResult> run_live(const LiveSession& session, const std::string& promp
 std::string find_claude() {
   if (const char* c = std::getenv("MEMSIM_CLAUDE"); c && *c) return c;
   const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  for (std::size_t p = 0;;) {
-    const std::size_t q = dirs.find(':', p);
-    const std::string dir = dirs.substr(p, q == std::string::npos ? std::string::npos : q - p);
-    const std::string candidate = (dir.empty() ? "." : dir) + "/claude";
-    // Absolute: the session runs in another directory.
-    if (::access(candidate.c_str(), X_OK) == 0) return std::filesystem::absolute(candidate).lexically_normal().string();
-    if (q == std::string::npos) return {};
-    p = q + 1;
-  }
+  // Absolute: the session runs in another directory.
+  return find_program("claude", path ? path : "/usr/local/bin:/usr/bin:/bin");
 }
 
 }  // namespace memsim::live

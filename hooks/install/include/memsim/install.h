@@ -20,12 +20,27 @@ constexpr std::string_view kTouchMatcher = "Read|Edit|Write|MultiEdit";
 constexpr std::string_view kBlockBegin = "<!-- memsim:begin -->";
 constexpr std::string_view kBlockEnd = "<!-- memsim:end -->";
 
+// A home inside the project is written as this placeholder and its path below
+// the project, so the files install-hooks writes into a project name no path of
+// one machine: Claude Code substitutes it in a hook's command and args, and memsim
+// expands it again wherever it reads a home (expand_project_dir).
+constexpr std::string_view kProjectDirPlaceholder = "${CLAUDE_PROJECT_DIR}";
+
+// `home` with a leading kProjectDirPlaceholder replaced by `project_dir`, or by "."
+// when that is empty (a command run by hand from the project's root). Any other
+// text is returned as it is.
+std::string expand_project_dir(std::string_view home, std::string_view project_dir);
+
 struct HookSpec {
-  std::string command;  // absolute path of the memsim binary
-  std::string home;     // absolute path of the home
+  std::string command;  // "memsim" (found on PATH), or the path of the binary
+  std::string home;     // "${CLAUDE_PROJECT_DIR}/<below the project>", or the home's absolute path
   // Extra PreToolUse matchers for lenses: names joined into the touch matcher
   // when they are plain words, else each regex in a group of its own.
   std::vector<std::string> lens_tool_matches;
+  // The home's absolute path when `home` is the placeholder form: entries naming
+  // it (an older memsim's install) are ours too, replaced on install and removed
+  // on uninstall.
+  std::string home_path;
 };
 
 // The PreToolUse matchers a spec needs, the first being the touch matcher.

@@ -34,8 +34,10 @@ VerifyCheck check_private(FileSystem& fs, const Home& home);
 VerifyCheck check_settings(FileSystem& fs, const HookSpec& spec, const Targets& t,
                            std::vector<InstalledHook>& installed);
 
-// "command": every command the entries name runs and says it is memsim.
-VerifyCheck check_command(const std::vector<InstalledHook>& installed, const std::string& scratch);
+// "command": every command the entries name (a path, or a name found on `path`,
+// a $PATH value) runs and says it is memsim.
+VerifyCheck check_command(const std::vector<InstalledHook>& installed, const std::string& path,
+                          const std::string& scratch);
 
 // "index": MEMORY.md exists, is newer than every memory and than two days, keeps
 // every band within its budget, and every pin fits.
@@ -51,9 +53,10 @@ VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& home, const Clock&
                                   const std::vector<InstalledHook>& installed, const Policy& policy,
                                   const std::string& scratch);
 
-// "cron": the nightly block in `crontab` (as read_crontab gave it) runs the tick
-// and, five minutes later, the wake. nullopt when there is no block (or no
-// crontab) and `required` is false: cron is optional.
-std::optional<VerifyCheck> check_cron(const HookSpec& spec, const Result<std::string>& crontab, bool required);
+// "cron": the nightly block for `home` (its absolute path, as cron names it) in
+// `crontab` (as read_crontab gave it) runs the tick and, five minutes later, the
+// wake. nullopt when there is no block (or no crontab) and `required` is false:
+// cron is optional.
+std::optional<VerifyCheck> check_cron(const std::string& home, const Result<std::string>& crontab, bool required);
 
 }  // namespace memsim::install
