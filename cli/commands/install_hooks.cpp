@@ -40,17 +40,24 @@ Result<std::string> read_optional(FileSystem& fs, const std::string& path, bool&
   return fs.read_file(path);
 }
 
-// FILE.memsim-backup-<YYYYMMDDTHHMMSSZ>, numbered when one of that second exists.
-Result<std::string> backup(FileSystem& fs, const std::string& path, const std::string& data, Seconds now) {
+// A copy of `data`, the file at `path` before install-hooks changed it, kept in
+// the home's runtime/backups/ (private, never committed: a project's git add -A
+// must not pick backups up) as <file name>.memsim-backup-<YYYYMMDDTHHMMSSZ>,
+// numbered when one of that second exists.
+Result<std::string> backup(FileSystem& fs, const Home& home, const std::string& path, const std::string& data,
+                           Seconds now) {
+  MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
+  MEMSIM_TRY(make_home_dir(fs, home, home.backups_dir()));
   std::string stamp;
   for (char c : format_instant(now))
     if (c != '-' && c != ':') stamp += c;
-  std::string target = path + ".memsim-backup-" + stamp;
+  const std::string base = join_path(home.backups_dir(), base_name(path)) + ".memsim-backup-" + stamp;
+  std::string target = base;
   for (int n = 2; ; ++n) {
     auto info = fs.stat(target);
     if (!info.ok()) return info.error();
     if (info->kind == FileKind::kMissing) break;
-    target = path + ".memsim-backup-" + stamp + "-" + std::to_string(n);
+    target = base + "-" + std::to_string(n);
   }
   MEMSIM_TRY(fs.write_file(target, data));
   return target;
@@ -152,9 +159,7 @@ int install_cron(Context& ctx, const Options& o, const install::HookSpec& spec) 
     return 0;
   }
   if (!current.empty()) {
-    const std::string dir = ctx.home.backups_dir();
-    if (Status s = ctx.fs.make_dir(dir); !s.ok()) return ctx.fail(s.message());
-    auto b = backup(ctx.fs, join_path(dir, "crontab"), current, ctx.clock->now());
+    auto b = backup(ctx.fs, ctx.home, "crontab", current, ctx.clock->now());
     if (!b.ok()) return ctx.fail(b.message());
     if (!ctx.json) ctx.out << "backup: " << *b << "\n";
   }
@@ -272,7 +277,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               }
               if (changed && o->apply) {
                 if (c->existed && c->backed_up) {
-                  auto b = backup(ctx.fs, c->path, c->before, ctx.clock->now());
+                  auto b = backup(ctx.fs, ctx.home, c->path, c->before, ctx.clock->now());
                   if (!b.ok()) return ctx.fail(b.message());
                   entry["backup"] = *b;
                   if (!ctx.json) ctx.out << "backup: " << *b << "\n";

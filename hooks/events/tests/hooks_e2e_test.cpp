@@ -63,13 +63,24 @@ struct Project {
     for (auto& s : target_args()) a.push_back(s);
     return memsim(a);
   }
+  // The backups install-hooks kept, all in the home's private runtime/backups/:
+  // none beside the project's files, where `git add -A` would commit them.
   std::vector<std::string> backups() {
     std::vector<std::string> out;
-    for (const std::string& d : {project, project + "/.claude"})
-      if (fsys::exists(d))
-        for (auto& e : fsys::directory_iterator(d))
-          if (e.path().filename().string().find(".memsim-backup-") != std::string::npos)
-            out.push_back(e.path().string());
+    for (const std::string& d : {project, project + "/.claude"}) {
+      if (!fsys::exists(d)) continue;
+      for (auto& e : fsys::directory_iterator(d)) {
+        EXPECT_EQ(e.path().filename().string().find(".memsim-backup-"), std::string::npos) << e.path();
+      }
+    }
+    const std::string kept = home + "/runtime/backups";
+    if (fsys::exists(kept)) {
+      EXPECT_EQ(fsys::status(kept).permissions() & (fsys::perms::group_all | fsys::perms::others_all),
+                fsys::perms::none);
+      for (auto& e : fsys::directory_iterator(kept))
+        if (e.path().filename().string().find(".memsim-backup-") != std::string::npos)
+          out.push_back(e.path().string());
+    }
     return out;
   }
 };
