@@ -82,7 +82,7 @@ struct Generated {
   std::string journal;
 };
 
-Generated generate() {
+Generated generate_corpus_and_journal() {
   Generated g{*gen_corpus(), ""};
   g.journal = *gen_journal(g.corpus);
   return g;
@@ -102,7 +102,7 @@ void classify(const ReindexReport& rep) {
 // written-back files whatever order the files were created in and the journal
 // lines were appended in.
 RC_GTEST_PROP(CorpusProps, DeterministicAcrossCreationOrder, ()) {
-  const Generated g = generate();
+  const Generated g = generate_corpus_and_journal();
   const std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>();
   PosixFileSystem fs;
   TempHome a, b;
@@ -118,7 +118,7 @@ RC_GTEST_PROP(CorpusProps, DeterministicAcrossCreationOrder, ()) {
 // Every T2 file, and nothing else, is a row in exactly one of MEMORY.md and
 // MEMORY-archive.md, exactly once.
 RC_GTEST_PROP(CorpusProps, EveryT2FileExactlyOnce, ()) {
-  const Generated g = generate();
+  const Generated g = generate_corpus_and_journal();
   PosixFileSystem fs;
   TempHome h;
   std::vector<std::size_t> order;
@@ -149,7 +149,7 @@ RC_GTEST_PROP(CorpusProps, EveryT2FileExactlyOnce, ()) {
 // `superseded` or whose valid_until is today or earlier (read from the
 // generated fields, not by the code under test).
 RC_GTEST_PROP(CorpusProps, ClosedFactsAreArchived, ()) {
-  const Generated g = generate();
+  const Generated g = generate_corpus_and_journal();
   PosixFileSystem fs;
   TempHome h;
   std::vector<std::size_t> order;
@@ -182,7 +182,7 @@ RC_GTEST_PROP(CorpusProps, ClosedFactsAreArchived, ()) {
 // A second reindex at the same `now` writes nothing: no memory file, no derived
 // file; every byte in memory/ stays as the first run left it.
 RC_GTEST_PROP(CorpusProps, SecondReindexWritesNothing, ()) {
-  const Generated g = generate();
+  const Generated g = generate_corpus_and_journal();
   PosixFileSystem fs;
   TempHome h;
   std::vector<std::size_t> order;

@@ -17,7 +17,7 @@ struct Built {
   IndexOutput out;
 };
 
-Built generate() {
+Built generate_index() {
   const Seconds now = *gen_now();
   std::vector<Entry> entries = *gen_entries(now);
   RC_CLASSIFY(entries.size() > 100, "over 100 entries");
@@ -69,7 +69,7 @@ RC_GTEST_PROP(IndexProps, DeterministicUnderPermutation, ()) {
 // New is strictly (created desc, filename asc). Filenames are unique, so every
 // pair of neighbours is strictly ordered: the order is total.
 RC_GTEST_PROP(IndexProps, TotalTieBreak, ()) {
-  const Built b = generate();
+  const Built b = generate_index();
   bool tie = false;
   for (const auto& [band, list] : band_lists(b.out))
     for (std::size_t k = 1; k < list.size(); ++k) {
@@ -87,7 +87,7 @@ RC_GTEST_PROP(IndexProps, TotalTieBreak, ()) {
 // Every entry appears exactly once across MEMORY.md and MEMORY-archive.md, and
 // the two files are exactly the fixed headings with the bands' rows in order.
 RC_GTEST_PROP(IndexProps, NothingLostAndBytesAreTheBands, ()) {
-  const Built b = generate();
+  const Built b = generate_index();
   std::map<std::string, int> seen;
   for (const std::string* text : {&b.out.memory_md, &b.out.archive_md})
     for (std::size_t p = 0; p < text->size();) {
@@ -120,7 +120,7 @@ RC_GTEST_PROP(IndexProps, NothingLostAndBytesAreTheBands, ()) {
 // What parse_index reads back from MEMORY.md and the archive is exactly what
 // build_index wrote: each band's rows in order, its bytes, and each row's file.
 RC_GTEST_PROP(IndexProps, ReadBackIsWhatWasWritten, ()) {
-  const Built b = generate();
+  const Built b = generate_index();
   auto lists = band_lists(b.out);
   const ParsedIndex ix = parse_index(b.out.memory_md);
   const ParsedIndex ar = parse_index(b.out.archive_md);
@@ -144,7 +144,7 @@ RC_GTEST_PROP(IndexProps, ReadBackIsWhatWasWritten, ()) {
 // A newborn crowded out of Hot is in New whenever, at its turn in birth order,
 // New still has room for its cut row; and New holds nothing else.
 RC_GTEST_PROP(IndexProps, BornVisible, ()) {
-  const Built b = generate();
+  const Built b = generate_index();
   const Policy policy;
   auto lists = band_lists(b.out);
   std::vector<std::size_t> waiting;  // newborns not in Hot, in birth order
@@ -177,7 +177,7 @@ RC_GTEST_PROP(IndexProps, BornVisible, ()) {
 // bytes, Hot and Cold rows <= row_cap (unless the name alone is longer), Cold <=
 // 4,000; a row left out of Hot or Cold did not fit at its turn.
 RC_GTEST_PROP(IndexProps, BoundedIndex, ()) {
-  const Built b = generate();
+  const Built b = generate_index();
   const Policy p;
   const IndexOutput& out = b.out;
   auto lists = band_lists(out);

@@ -16,6 +16,7 @@ namespace memsim {
 namespace {
 
 using testing::memsim;
+using testing::subcommands;
 
 struct Claim {
   std::string line;                // where the README says it
@@ -100,18 +101,6 @@ TEST(Readme, EveryCommandItShowsExistsAndTakesTheFlagsBesideIt) {
     for (const std::string& f : c.flags)
       EXPECT_NE(help.find(f), std::string::npos) << "memsim " << c.words[0] << " has no " << f << "\n  in: " << c.line;
   }
-}
-
-// The commands a help text lists under "Subcommands:".
-std::vector<std::string> subcommands(const std::string& help) {
-  std::vector<std::string> out;
-  const std::size_t at = help.find("Subcommands:");
-  if (at == std::string::npos) return out;
-  std::istringstream in(help.substr(at));
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line) && line.starts_with("  ")) out.push_back(split_words(line)[0]);
-  return out;
 }
 
 TEST(Readme, EveryCommandButTheSimulatorsTakesHomeAndNow) {

@@ -24,6 +24,7 @@ namespace memsim {
 namespace {
 
 using testing::memsim;
+using testing::subcommands;
 using testing::read;
 using testing::TempDir;
 using testing::write;
@@ -63,19 +64,6 @@ const std::map<std::string, std::string> kNonWriters = {
 };
 const std::set<std::string> kWriterTools = {"memory_remember", "memory_supersede"};
 const std::set<std::string> kReaderTools = {"memory_search", "memory_get", "memory_status"};
-
-std::vector<std::string> subcommands(const std::string& help) {
-  std::vector<std::string> out;
-  std::istringstream in(help.substr(help.find("Subcommands:")));
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    std::istringstream words(line);
-    std::string name;
-    if (words >> name) out.push_back(name);
-  }
-  return out;
-}
 
 std::string mcp_call(int id, const std::string& tool, const nlohmann::json& args) {
   return nlohmann::json{{"jsonrpc", "2.0"},

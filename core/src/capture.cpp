@@ -17,7 +17,7 @@ std::string stem_of(const std::string& path) {
   return dot == std::string::npos ? b : b.substr(0, dot);
 }
 
-struct Found {
+struct ObservedAtom {
   Atom atom;  // with exactly one observation
 };
 
@@ -42,14 +42,14 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
 
   std::optional<Redactor> own;
   const Redactor& redactor = shared_redactor ? *shared_redactor : own.emplace();
-  std::map<std::string, std::vector<Found>> by_key;
+  std::map<std::string, std::vector<ObservedAtom>> by_key;
   for (const TranscriptText& t : scan.texts) {
     for (const Marker& m : find_markers(t)) {
       ++st.markers;
       // kRedact never refuses, so both values are there.
       RedactResult claim = *gate_text(redactor, "claim", m.claim, OnSecret::kRedact);
       RedactResult quote = *gate_text(redactor, "quote", m.quote, OnSecret::kRedact);
-      Found f;
+      ObservedAtom f;
       f.atom.claim = claim.text;
       f.atom.id = atom_id_for(claim.text);
       f.atom.kind = marker_kind_name(m.kind);
@@ -100,7 +100,7 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
       slot = std::move(*loaded);
     }
     bool changed = false;
-    for (Found& f : found) {
+    for (ObservedAtom& f : found) {
       Atom* a = slot.find(f.atom.id);
       if (!a) {
         Atom fresh = f.atom;

@@ -49,13 +49,6 @@ Result<std::string> archive_name(FileSystem& fs, const Home& home, const std::st
   return Error{"memory/handoffs: no free name for " + stamp};
 }
 
-std::string stamp_of(Seconds t) {
-  std::string s;
-  for (char c : format_instant(t))
-    if (c != '-' && c != ':') s += c;
-  return s;
-}
-
 }  // namespace
 
 
@@ -130,7 +123,7 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
       // Copied aside, not moved: until the rename below replaces it, the pending
       // handoff stays where the next session looks for it.
       Status s = make_home_dir(fs, home, home.handoffs_dir());
-      auto name = s.ok() ? archive_name(fs, home, stamp_of(created.value_or(info->mtime))) : Result<std::string>(s.error());
+      auto name = s.ok() ? archive_name(fs, home, format_instant_compact(created.value_or(info->mtime))) : Result<std::string>(s.error());
       if (name.ok()) s = replace_file(fs, join_path(home.handoffs_dir(), *name), *old);
       if (!name.ok() || !s.ok()) {
         (void)fs.remove(tmp);

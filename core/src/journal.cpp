@@ -99,14 +99,6 @@ Status read_into(FileSystem& fs, const std::string& path, JournalRead& out) {
   return {};
 }
 
-// "20261201T031500Z" for a segment's name.
-std::string stamp_of(Seconds t) {
-  std::string s = format_instant(t);
-  s.erase(std::remove(s.begin(), s.end(), '-'), s.end());
-  s.erase(std::remove(s.begin(), s.end(), ':'), s.end());
-  return s;
-}
-
 }  // namespace
 
 Result<JournalRead> read_journal(FileSystem& fs, const Home& home) {
@@ -142,12 +134,12 @@ Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now
   if (!info.ok()) return info.error();
   if (info->kind == FileKind::kRegular && info->size > kJournalRotateBytes) {
     MEMSIM_TRY(make_home_dir(fs, home, home.journal_dir()));
-    std::string target = join_path(home.journal_dir(), "pending-" + stamp_of(now) + ".log");
+    std::string target = join_path(home.journal_dir(), "pending-" + format_instant_compact(now) + ".log");
     for (int n = 2;; ++n) {
       auto there = fs.stat(target);
       if (!there.ok()) return there.error();
       if (there->kind == FileKind::kMissing) break;
-      target = join_path(home.journal_dir(), "pending-" + stamp_of(now) + "-" + std::to_string(n) + ".log");
+      target = join_path(home.journal_dir(), "pending-" + format_instant_compact(now) + "-" + std::to_string(n) + ".log");
     }
     MEMSIM_TRY(fs.rename(home.journal_path(), target));
     c.rotated = true;

@@ -5,6 +5,7 @@
 
 #include <re2/re2.h>
 
+#include "memsim/ascii.h"
 #include "memsim/frontmatter.h"
 #include "memsim/limits.h"
 #include "memsim/render.h"
@@ -12,12 +13,6 @@
 namespace memsim {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 Result<std::shared_ptr<const re2::RE2>> compile(const std::string& file, const std::string& key,
                                                 const std::string& pattern) {
@@ -70,7 +65,7 @@ Result<Lens> parse_lens(const std::string& filename, std::string_view text) {
     if (!path_re.ok()) return path_re.error();
     lens.path_re = *path_re;
   }
-  lens.body = std::string(trim(text.substr(fm.body_begin)));
+  lens.body = std::string(ascii::trim(text.substr(fm.body_begin)));
   return lens;
 }
 

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <string>
 
+#include "memsim/ascii.h"
 #include "memsim/transcript.h"
 
 namespace memsim {
@@ -20,19 +21,7 @@ const char* marker_kind_name(MarkerKind k) {
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string trim(std::string_view s) {
-  const char* ws = " \t\r\n";
-  const size_t a = s.find_first_not_of(ws);
-  if (a == std::string_view::npos) return {};
-  const size_t b = s.find_last_not_of(ws);
-  return std::string(s.substr(a, b - a + 1));
-}
+std::string trimmed(std::string_view s) { return std::string(ascii::trim(s)); }
 
 // Sentences: split at newlines and at . ! ? followed by a space. List bullets,
 // quote marks and markdown emphasis at the start are dropped.
@@ -40,11 +29,11 @@ std::vector<std::string> sentences(std::string_view text) {
   std::vector<std::string> out;
   std::string cur;
   auto flush = [&] {
-    std::string s = trim(cur);
+    std::string s = trimmed(cur);
     cur.clear();
-    while (!s.empty() && (s[0] == '-' || s[0] == '*' || s[0] == '>' || s[0] == '#' || s[0] == '"')) s = trim(s.substr(1));
+    while (!s.empty() && (s[0] == '-' || s[0] == '*' || s[0] == '>' || s[0] == '#' || s[0] == '"')) s = trimmed(s.substr(1));
     if (s.size() >= 2 && std::isdigit(static_cast<unsigned char>(s[0])) && (s[1] == '.' || s[1] == ')'))
-      s = trim(s.substr(2));
+      s = trimmed(s.substr(2));
     if (!s.empty()) out.push_back(std::move(s));
   };
   for (size_t i = 0; i < text.size(); ++i) {
@@ -85,7 +74,7 @@ int word_count(std::string_view s) {
 }
 
 std::string clean_claim(std::string s) {
-  s = trim(s);
+  s = trimmed(s);
   while (!s.empty() && (s.back() == '.' || s.back() == '!' || s.back() == ',' || s.back() == ';' || s.back() == ':'))
     s.pop_back();
   if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
@@ -152,7 +141,7 @@ std::vector<Marker> find_markers(const TranscriptText& t) {
   std::vector<Marker> out;
   for (const std::string& s : sentences(t.text)) {
     if (s.size() < 8 || s.size() > 400 || s.find('?') != std::string::npos) continue;
-    const std::string low = lower(s);
+    const std::string low = ascii::lowered(s);
     auto try_prefixes = [&](const auto& prefixes) {
       for (const Prefix& p : prefixes) {
         const size_t rest = after_prefix(low, p.text, p.need_separator);

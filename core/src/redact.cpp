@@ -19,17 +19,9 @@
 
 namespace memsim {
 
-namespace {
+namespace redact_detail {
 
-using namespace redact_detail;
-
-// Line rules run over about this many bytes of whole lines at a time: small
-// enough that a rule the set names rescans little, large enough that the set's
-// per-call cost does not show.
-constexpr size_t kRun = 8 * 1024;
-// A run's redaction repeats until it is stable; real text needs two rounds at most.
-constexpr int kMaxRounds = 8;
-
+// A rule ready to run. Not in the anonymous namespace: Redactor::Impl holds them.
 struct CompiledRule {
   std::string kind;
   std::unique_ptr<RE2> re;  // null for a scan
@@ -39,6 +31,20 @@ struct CompiledRule {
   bool whole_block = false;
   std::string literal;  // block rules: searched for first
 };
+
+}  // namespace redact_detail
+
+namespace {
+
+namespace rd = redact_detail;
+
+// Line rules run over about this many bytes of whole lines at a time: small
+// enough that a rule the set names rescans little, large enough that the set's
+// per-call cost does not show.
+constexpr size_t kRun = 8 * 1024;
+// A run's redaction repeats until it is stable; real text needs two rounds at most.
+constexpr int kMaxRounds = 8;
+
 
 struct Candidate {
   size_t begin = 0, end = 0;
@@ -57,10 +63,10 @@ RE2::Options options(bool lines) {
 
 // Line rules are multi-line, so ^ and $ hold at every line's ends: a run of
 // lines is searched in one go, and never_nl keeps a match within one line.
-std::string pattern_of(const RuleSpec& spec, bool lines) { return lines ? "(?m)" + spec.pattern : spec.pattern; }
+std::string pattern_of(const rd::RuleSpec& spec, bool lines) { return lines ? "(?m)" + spec.pattern : spec.pattern; }
 
-CompiledRule compile(RuleSpec spec, bool lines) {
-  CompiledRule r;
+rd::CompiledRule compile(rd::RuleSpec spec, bool lines) {
+  rd::CompiledRule r;
   r.kind = std::move(spec.kind);
   r.scan = std::move(spec.scan);
   if (r.scan) return r;
@@ -75,6 +81,8 @@ CompiledRule compile(RuleSpec spec, bool lines) {
 }  // namespace
 
 struct Redactor::Impl {
+  using CompiledRule = redact_detail::CompiledRule;
+
   std::vector<CompiledRule> blocks;
   std::vector<CompiledRule> lines;
   std::unique_ptr<RE2::Set> set;  // the triggers of the other `lines`
@@ -83,14 +91,14 @@ struct Redactor::Impl {
   std::unique_ptr<RE2> marker;
 
   Impl() {
-    for (RuleSpec& s : block_rules()) blocks.push_back(compile(std::move(s), false));
-    std::vector<RuleSpec> specs = line_rules();
-    std::vector<RuleSpec> pii = pii_rules();
+    for (rd::RuleSpec& s : rd::block_rules()) blocks.push_back(compile(std::move(s), false));
+    std::vector<rd::RuleSpec> specs = rd::line_rules();
+    std::vector<rd::RuleSpec> pii = rd::pii_rules();
     std::move(pii.begin(), pii.end(), std::back_inserter(specs));
     RE2::Options o = options(true);
     o.set_max_mem(256 << 20);
     set = std::make_unique<RE2::Set>(o, RE2::UNANCHORED);
-    for (RuleSpec& s : specs) {
+    for (rd::RuleSpec& s : specs) {
       // An expression RE2 rejects is a bug in the table; the tests fail on it
       // (Redact.EveryRuleCompiles), and here it is left out rather than crash.
       const std::string trigger = "(?m)" + (s.trigger.empty() ? s.pattern : s.trigger);
@@ -112,9 +120,9 @@ struct Redactor::Impl {
             std::vector<Candidate>& out) const {
     const CompiledRule& r = rules[index];
     if (r.scan) {
-      std::vector<Found> found;
+      std::vector<rd::Found> found;
       r.scan(text, found);
-      for (const Found& f : found)
+      for (const rd::Found& f : found)
         if (f.end > f.begin && f.end <= text.size())
           out.push_back({f.begin, f.end, index, f.kind.empty() ? std::string_view(r.kind) : f.kind, r.whole_block});
       return;
@@ -122,14 +130,14 @@ struct Redactor::Impl {
     if (!r.re->ok()) return;
     const int n = r.groups + 1;
     std::array<re2::StringPiece, 4> m;
-    std::vector<Found> found;
+    std::vector<rd::Found> found;
     size_t pos = 0;
     const re2::StringPiece whole(text.data(), text.size());
     while (pos <= text.size() && r.re->Match(whole, pos, text.size(), RE2::UNANCHORED, m.data(), n)) {
       const size_t start = static_cast<size_t>(m[0].data() - text.data());
       const size_t end = start + m[0].size();
       size_t resume = 0;
-      Hit h{text, {}, &resume};
+      rd::Hit h{text, {}, &resume};
       for (int i = 0; i < 4; ++i) {
         const auto& g = m[static_cast<size_t>(i)];
         h.groups[static_cast<size_t>(i)] =
@@ -137,7 +145,7 @@ struct Redactor::Impl {
       }
       found.clear();
       r.pick(h, found);
-      for (const Found& f : found)
+      for (const rd::Found& f : found)
         if (f.end > f.begin && f.end <= text.size())
           out.push_back({f.begin, f.end, index, f.kind.empty() ? std::string_view(r.kind) : f.kind, r.whole_block});
       pos = std::max(end > pos ? end : pos + 1, resume);
@@ -169,7 +177,7 @@ struct Redactor::Impl {
     });
     std::map<size_t, Candidate> taken;  // by begin; never overlapping
     for (const Candidate& c : cands) {
-      if (overlaps_marker(c) || (!c.whole_block && is_placeholder(text.substr(c.begin, c.end - c.begin)))) continue;
+      if (overlaps_marker(c) || (!c.whole_block && rd::is_placeholder(text.substr(c.begin, c.end - c.begin)))) continue;
       auto next = taken.lower_bound(c.begin);
       if (next != taken.end() && next->first < c.end) continue;
       if (next != taken.begin() && std::prev(next)->second.end > c.begin) continue;

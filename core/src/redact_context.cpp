@@ -8,21 +8,16 @@
 #include <array>
 #include <string>
 
+#include "memsim/ascii.h"
 #include "redact_detail.h"
 
 namespace memsim::redact_detail {
 
 namespace {
 
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_alnum(char c) { return is_alpha(c) || (c >= '0' && c <= '9'); }
-
-std::string lowered(std::string_view v) {
-  std::string s(v);
-  for (char& c : s) c = lower(c);
-  return s;
-}
+using ascii::is_alnum;
+using ascii::is_alpha;
+using ascii::lowered;
 
 bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
   return std::find(set.begin(), set.end(), w) != set.end();

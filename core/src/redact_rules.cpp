@@ -8,6 +8,7 @@
 #include <cctype>
 #include <string>
 
+#include "memsim/ascii.h"
 #include "memsim/redact.h"
 #include "redact_detail.h"
 
@@ -15,13 +16,7 @@ namespace memsim::redact_detail {
 
 namespace {
 
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
-
-std::string lowered(std::string_view v) {
-  std::string s(v);
-  for (char& c : s) c = lower(c);
-  return s;
-}
+using ascii::lowered;
 
 // A prefixed token whose tail is random (so sk-learn-estimator is not one):
 // letters and digits, or both cases changing often (Hugging Face's are letters only).

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "memsim/ascii.h"
 #include "memsim/redact.h"
 #include "redact_detail.h"
 
@@ -13,18 +14,12 @@ namespace memsim::redact_detail {
 
 namespace {
 
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_alpha(char c) { return is_upper(c) || is_lower(c); }
-bool is_alnum(char c) { return is_alpha(c) || is_digit(c); }
-
-std::string lowered(std::string_view v) {
-  std::string s(v);
-  for (char& c : s) c = lower(c);
-  return s;
-}
+using ascii::is_alnum;
+using ascii::is_alpha;
+using ascii::is_digit;
+using ascii::is_lower;
+using ascii::is_upper;
+using ascii::lowered;
 
 bool contains(std::string_view s, std::string_view w) { return s.find(w) != std::string_view::npos; }
 
@@ -454,7 +449,7 @@ bool name_parts(std::string_view name, NameParts& out) {
   };
   for (size_t i = 0; i < name.size(); ++i) {
     const char c = name[i];
-    out.buf[i] = lower(c);
+    out.buf[i] = ascii::to_lower(c);
     if (!is_alnum(c)) {
       flush(i);
       begin = i + 1;

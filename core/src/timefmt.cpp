@@ -125,4 +125,11 @@ std::string format_instant(Seconds t) {
   return buf;
 }
 
+std::string format_instant_compact(Seconds t) {
+  std::string s;
+  for (char c : format_instant(t))
+    if (c != '-' && c != ':') s += c;
+  return s;
+}
+
 }  // namespace memsim

@@ -33,6 +33,8 @@ std::optional<Seconds> parse_now(std::string_view s);
 
 std::string format_date(Days d);
 std::string format_instant(Seconds t);
+// The instant without its separators, "20261201T031500Z", for file names.
+std::string format_instant_compact(Seconds t);
 
 // Elapsed days from a to b as a double; negative spans count as zero.
 inline double days_between(Seconds a, Seconds b) {
