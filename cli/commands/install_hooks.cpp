@@ -8,9 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/install_plan.h"
-#include "memsim/process.h"
 #include "memsim/json_io.h"
 #include "memsim/lens.h"
+#include "memsim/limits.h"
+#include "memsim/process.h"
 #include "memsim/timefmt.h"
 
 namespace memsim::cli {
@@ -132,6 +133,57 @@ Result<install::CronSpec> cron_plan(Context& ctx, const install::HookSpec& spec,
 
 namespace {
 
+// What install-hooks changed in the user's files that the files themselves cannot
+// tell (runtime/state/install.json): for each settings file, what its
+// "autoMemoryEnabled" was before (absent: null).
+Result<nlohmann::json> read_install_record(FileSystem& fs, const Home& home) {
+  const std::string path = home.install_record_path();
+  auto info = fs.stat(path);
+  if (!info.ok()) return info.error();
+  if (info->kind == FileKind::kMissing) return nlohmann::json::object();
+  auto text = read_file_capped(fs, path, kMaxConfigBytes);
+  if (!text.ok()) return text.error();
+  auto j = parse_json_input(*text);
+  if (!j.ok() || !j->is_object()) return Error{path + ": not a JSON object (move it away and run again)"};
+  return *j;
+}
+
+Status write_install_record(FileSystem& fs, const Home& home, const nlohmann::json& record) {
+  MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
+  MEMSIM_TRY(make_home_dir(fs, home, home.state_dir()));
+  return replace_file(fs, home.install_record_path(), dump_json(record, 2) + "\n");
+}
+
+// One memory, not two: while memsim is installed, Claude Code's own auto memory
+// (which would take "remember X" into a store memsim never ranks) is off in the
+// settings. Install turns it off when it is absent or true and records what was
+// there; uninstall puts that back when the key is still as install left it. A
+// setting the user made false themselves is theirs, and stays. Returns whether
+// the record changed.
+bool auto_memory_off(const Options& o, Change& settings, nlohmann::json& record) {
+  const std::string key = settings.path;
+  if (!o.uninstall) {
+    const bool has = install::has_auto_memory_key(settings.after);
+    const auto value = install::auto_memory_setting(settings.after);
+    if (has && value != true) return false;  // already off, or a value that is not ours to read
+    auto off = install::set_auto_memory(settings.after, false, settings.path);
+    if (!off.ok()) return false;
+    settings.after = *off;
+    if (record.contains(key)) return false;
+    record[key] = {{"autoMemoryEnabled", has ? nlohmann::json(true) : nlohmann::json(nullptr)}};
+    return true;
+  }
+  if (!record.contains(key)) return false;
+  if (install::auto_memory_setting(settings.after) == false) {
+    const nlohmann::json& before = record[key]["autoMemoryEnabled"];
+    auto restored = install::set_auto_memory(
+        settings.after, before.is_boolean() ? std::optional<bool>(before.get<bool>()) : std::nullopt, settings.path);
+    if (restored.ok()) settings.after = *restored;
+  }
+  record.erase(key);
+  return true;
+}
+
 // install-hooks --cron: the crontab block instead of the settings and CLAUDE.md.
 int install_cron(Context& ctx, const Options& o, const install::HookSpec& spec) {
   auto cron = cron_plan(ctx, spec, o.project, o.wake_command, o.cron_at);
@@ -235,6 +287,9 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               merged = install::unapprove_mcp_server(*merged, settings.path);
             if (!merged.ok()) return ctx.fail(merged.message());
             settings.after = *merged;
+            auto record = read_install_record(ctx.fs, ctx.home);
+            if (!record.ok()) return ctx.fail(record.message());
+            const bool record_changed = auto_memory_off(*o, settings, *record);
             auto cm = read_optional(ctx.fs, claude.path, claude.existed);
             if (!cm.ok()) return ctx.fail(cm.message());
             claude.before = *cm;
@@ -292,6 +347,8 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               if (changed) entry["after"] = remove ? nlohmann::json(nullptr) : nlohmann::json(c->after);
               report.push_back(entry);
             }
+            if (o->apply && record_changed)
+              if (Status s = write_install_record(ctx.fs, ctx.home, *record); !s.ok()) return ctx.fail(s.message());
             if (ctx.json) ctx.out << dump_json(nlohmann::json{{"applied", o->apply}, {"files", report}}, 2) << "\n";
             else if (!o->apply && any_change)
               ctx.out << "(dry run: add --apply to write this)\n";

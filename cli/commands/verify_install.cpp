@@ -54,6 +54,7 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
               const char* path = std::getenv("PATH");
               checks.push_back(install::check_command(installed, path ? path : "", scratch));
               checks.push_back(install::check_index(ctx.fs, ctx.home, *ctx.clock, *policy));
+              checks.push_back(install::check_auto_memory(ctx.fs, targets));
               checks.push_back(install::check_claude_md(ctx.fs, ctx.home, targets));
               checks.push_back(install::check_synthetic_touch(ctx.fs, ctx.home, *ctx.clock, installed, *policy, scratch));
               auto home = ctx.fs.real_path(ctx.home.root());

@@ -35,6 +35,7 @@ std::string Home::sessions_dir() const { return join_path(runtime_dir(), "sessio
 std::string Home::backups_dir() const { return join_path(runtime_dir(), "backups"); }
 std::string Home::cue_path() const { return join_path(state_dir(), "cue.json"); }
 std::string Home::last_tick_path() const { return join_path(state_dir(), "last-tick.json"); }
+std::string Home::install_record_path() const { return join_path(state_dir(), "install.json"); }
 std::string Home::sits_path() const { return join_path(state_dir(), "sits.log"); }
 std::string Home::tick_log_path() const { return join_path(runtime_dir(), "tick.log"); }
 std::string Home::wake_log_path() const { return join_path(runtime_dir(), "wake.log"); }

@@ -53,6 +53,9 @@ TEST_F(Live, AReadIsJournaledASearchIsNotAndTheNextIndexShowsTheReinforcement) {
   const std::string settings = read(project() + "/.claude/settings.json");
   EXPECT_NE(settings.find("\"${CLAUDE_PROJECT_DIR}/.memsim\""), std::string::npos) << settings;
   EXPECT_EQ(settings.find(project()), std::string::npos) << settings;
+  // One memory: Claude Code's own auto memory is off in the settings install-hooks
+  // wrote, so its system prompt offers no second store (checked on the request below).
+  EXPECT_NE(settings.find("\"autoMemoryEnabled\": false"), std::string::npos) << settings;
   const std::string before = read(memory("feedback_deploy-freeze.md"));
   auto r = run("When can I deploy?",
                {ScriptedTurn::call("Read", {{"file_path", memory("feedback_deploy-freeze.md")}}),
@@ -61,6 +64,8 @@ TEST_F(Live, AReadIsJournaledASearchIsNotAndTheNextIndexShowsTheReinforcement) {
                 ScriptedTurn::say("Not on Friday afternoons.")},
                {"--allowedTools", "Bash(grep:*)"});
   ASSERT_EQ(r.conversation.size(), 4u);
+  EXPECT_EQ(request_text(r.conversation[0]).find("You have a persistent file-based memory"), std::string::npos)
+      << "Claude Code's auto memory still offers itself to the model";
   // The Read's tool result reached the model, and the Bash search really ran.
   EXPECT_NE(request_text(r.conversation[1]).find("Since the March outage."), std::string::npos);
   EXPECT_NE(request_text(r.conversation[3]).find("feedback_flaky-suite.md"), std::string::npos);

@@ -53,6 +53,7 @@ class Home {
   std::string backups_dir() const;         // runtime/backups
   std::string cue_path() const;            // runtime/state/cue.json
   std::string last_tick_path() const;      // runtime/state/last-tick.json
+  std::string install_record_path() const; // runtime/state/install.json
   std::string sits_path() const;           // runtime/state/sits.log
   std::string tick_log_path() const;       // runtime/tick.log (cron)
   std::string wake_log_path() const;       // runtime/wake.log (cron)

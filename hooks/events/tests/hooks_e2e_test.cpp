@@ -247,6 +247,7 @@ TEST(Install, ApplyVerifyReinstallUninstall) {
   EXPECT_EQ(p.backups().size(), 2u);
   auto settings = nlohmann::json::parse(read(p.settings));
   EXPECT_EQ(settings["permissions"]["allow"][0], "Bash(ls)");
+  EXPECT_EQ(settings["autoMemoryEnabled"], false) << "Claude Code's own memory would compete with memsim";
   EXPECT_EQ(settings["hooks"]["PreToolUse"].size(), 2u);
   EXPECT_NE(read(p.claude_md).find("<!-- memsim:begin -->\n" + std::string(install::kImportFraming) + "\n@.memsim/memory/MEMORY.md\n"),
             std::string::npos);
@@ -260,8 +261,8 @@ TEST(Install, ApplyVerifyReinstallUninstall) {
 
   auto ok = p.verify();
   EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
-  for (const char* check : {"PASS settings", "PASS command", "PASS home", "PASS index", "PASS claude-md",
-                            "PASS synthetic-touch"})
+  for (const char* check : {"PASS settings", "PASS command", "PASS home", "PASS index", "PASS auto-memory",
+                            "PASS claude-md", "PASS synthetic-touch"})
     EXPECT_NE(ok.out.find(check), std::string::npos) << check << "\n" << ok.out;
   EXPECT_NE(ok.out.find("access_count 0 -> 1"), std::string::npos) << ok.out;
   EXPECT_FALSE(fsys::exists(p.home + "/runtime/access.log")) << "verify-install must not touch the real home";
@@ -334,6 +335,27 @@ TEST(Install, TheProjectFilesNameNoPathOfThisMachine) {
 
   auto verified = p.memsim({"verify-install", "--home", clone + "/.memsim", "--project", clone}, "", {on_path});
   EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
+}
+
+// A user's own auto-memory setting: true is turned off and put back by uninstall,
+// byte for byte; false was theirs and stays false after uninstall.
+TEST(Install, AutoMemoryIsOffWhileInstalledAndTheUsersValueComesBack) {
+  for (const bool mine : {true, false}) {
+    Project p;
+    p.make_home();
+    const std::string theirs =
+        nlohmann::ordered_json::parse(std::string(R"J({"autoMemoryEnabled": )J") + (mine ? "true" : "false") +
+                                      R"J(, "permissions": {"allow": ["Bash(ls)"]}})J")
+            .dump(2) +
+        "\n";
+    write(p.settings, theirs);
+    ASSERT_EQ(p.install({"--apply"}).exit_code, 0);
+    EXPECT_EQ(nlohmann::json::parse(read(p.settings))["autoMemoryEnabled"], false);
+    auto ok = p.verify();
+    EXPECT_NE(ok.out.find("PASS auto-memory"), std::string::npos) << ok.out;
+    ASSERT_EQ(p.install({"--apply", "--uninstall"}).exit_code, 0);
+    EXPECT_EQ(read(p.settings), theirs) << "mine: " << mine;
+  }
 }
 
 TEST(Install, IntoAProjectWithNoSettingsAndUninstallLeavesNone) {

@@ -263,6 +263,29 @@ Result<std::string> set_profile_env(std::string_view text, bool shared, const st
   return dump(j, text);
 }
 
+std::optional<bool> auto_memory_setting(std::string_view text) {
+  const Json j = Json::parse(text, nullptr, false);
+  if (!j.is_object() || !j.contains("autoMemoryEnabled") || !j["autoMemoryEnabled"].is_boolean()) return std::nullopt;
+  return j["autoMemoryEnabled"].get<bool>();
+}
+
+bool has_auto_memory_key(std::string_view text) {
+  const Json j = Json::parse(text, nullptr, false);
+  return j.is_object() && j.contains("autoMemoryEnabled");
+}
+
+Result<std::string> set_auto_memory(std::string_view text, std::optional<bool> value, const std::string& origin) {
+  auto parsed = parse_settings(text, origin);
+  if (!parsed.ok()) return parsed.error();
+  Json& j = *parsed;
+  const bool has = j.contains("autoMemoryEnabled");
+  if (!value && !has) return std::string(text);
+  if (value && has && j["autoMemoryEnabled"] == *value) return std::string(text);
+  if (value) j["autoMemoryEnabled"] = *value;
+  else j.erase("autoMemoryEnabled");
+  return dump(j, text);
+}
+
 bool settings_shared(std::string_view text) {
   const Json j = Json::parse(text, nullptr, false);
   return j.is_object() && j.contains("env") && j["env"].is_object() && j["env"].contains("MEMSIM_PROFILE") &&

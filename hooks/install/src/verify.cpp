@@ -234,6 +234,23 @@ VerifyCheck check_index(FileSystem& fs, const Home& home, const Clock& clock, co
   return c;
 }
 
+VerifyCheck check_auto_memory(FileSystem& fs, const Targets& t) {
+  VerifyCheck c{"auto-memory", false, {}, kFixInstall};
+  auto text = fs.read_file(t.settings);
+  if (!text.ok()) return failed(std::move(c), t.settings + ": no such settings file");
+  const nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
+  const bool env_off = j.is_object() && j.contains("env") && j["env"].is_object() &&
+                       j["env"].contains("CLAUDE_CODE_DISABLE_AUTO_MEMORY") &&
+                       j["env"]["CLAUDE_CODE_DISABLE_AUTO_MEMORY"] == "1";
+  if (auto_memory_setting(*text) != false && !env_off)
+    return failed(std::move(c), t.settings + ": Claude Code's own auto memory is on, so \"remember X\" lands in "
+                                             "~/.claude/projects/.../memory/, which memsim never ranks or indexes");
+  c.ok = true;
+  c.reason = t.settings + (env_off ? ": CLAUDE_CODE_DISABLE_AUTO_MEMORY=1" : ": autoMemoryEnabled is false") +
+             "; memsim is the only memory";
+  return c;
+}
+
 VerifyCheck check_claude_md(FileSystem& fs, const Home& home, const Targets& t) {
   VerifyCheck c{"claude-md", false, {}, {}};
   c.fix = kFixInstall;

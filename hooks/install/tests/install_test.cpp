@@ -100,6 +100,21 @@ TEST(Settings, APortableInstallReplacesAnAbsoluteOneAndUninstallRemovesBoth) {
   EXPECT_EQ(*remove_settings(*now, portable, "s.json"), std::string(kOthers));
 }
 
+TEST(Settings, AutoMemoryIsSetAndRemovedAndNothingElseMoves) {
+  const std::string text = Json::parse(R"J({"permissions": {"allow": ["Bash(ls)"]}})J").dump(2) + "\n";
+  EXPECT_EQ(auto_memory_setting(text), std::nullopt);
+  auto off = set_auto_memory(text, false, "s.json");
+  ASSERT_TRUE(off.ok());
+  EXPECT_EQ(auto_memory_setting(*off), false);
+  EXPECT_TRUE(has_auto_memory_key(*off));
+  EXPECT_EQ(*set_auto_memory(*off, false, "s.json"), *off);
+  EXPECT_EQ(*set_auto_memory(*off, std::nullopt, "s.json"), text);
+  EXPECT_EQ(auto_memory_setting(*set_auto_memory(*off, true, "s.json")), true);
+  EXPECT_EQ(auto_memory_setting(R"({"autoMemoryEnabled": "no"})"), std::nullopt);
+  EXPECT_TRUE(has_auto_memory_key(R"({"autoMemoryEnabled": "no"})"));
+  EXPECT_FALSE(set_auto_memory("[1]", false, "s.json").ok());
+}
+
 TEST(Settings, ThePlaceholderExpandsOnlyAtTheStart) {
   EXPECT_EQ(expand_project_dir("${CLAUDE_PROJECT_DIR}/.memsim", "/w/tree"), "/w/tree/.memsim");
   EXPECT_EQ(expand_project_dir("${CLAUDE_PROJECT_DIR}/.memsim", ""), "./.memsim");

@@ -7,6 +7,7 @@
 // holding "--home <our home>". Everything else in the file is left as it was.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -86,6 +87,15 @@ Result<std::string> set_profile_env(std::string_view text, bool shared, const st
 // Whether settings text sets "env": {"MEMSIM_PROFILE": "shared"} (false for
 // text that is not JSON, or any other value).
 bool settings_shared(std::string_view text);
+// Claude Code's own auto memory, the "autoMemoryEnabled" key of settings text: its
+// value, or nullopt when the key is absent, not a boolean, or the text not JSON.
+// install-hooks turns it off (one memory, not two competing ones) and uninstall
+// puts back what was there.
+std::optional<bool> auto_memory_setting(std::string_view text);
+bool has_auto_memory_key(std::string_view text);
+// Settings text with "autoMemoryEnabled" set to `value`, or without the key when
+// nullopt; unchanged when it already is so.
+Result<std::string> set_auto_memory(std::string_view text, std::optional<bool> value, const std::string& origin);
 // CLAUDE.md without the managed block (and the blank line install put before it).
 std::string remove_claude_md(std::string_view text);
 // The import path inside the managed block, or "" when there is no block.

@@ -43,6 +43,11 @@ VerifyCheck check_command(const std::vector<InstalledHook>& installed, const std
 // every band within its budget, and every pin fits.
 VerifyCheck check_index(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy);
 
+// "auto-memory": Claude Code's own auto memory is off in the settings file, or
+// through CLAUDE_CODE_DISABLE_AUTO_MEMORY=1 in its "env", so a "remember X" ends in
+// memsim, not in a second store memsim never ranks.
+VerifyCheck check_auto_memory(FileSystem& fs, const Targets& t);
+
 // "claude-md": CLAUDE.md imports this home's MEMORY.md (or, for a shared install,
 // holds the shared block and no import).
 VerifyCheck check_claude_md(FileSystem& fs, const Home& home, const Targets& t);
