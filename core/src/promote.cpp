@@ -1,6 +1,7 @@
 #include "memsim/promote.h"
 
 #include <algorithm>
+#include <charconv>
 #include <set>
 
 #include "memsim/gate.h"
@@ -170,6 +171,13 @@ struct Staged {
   int sessions = 0, days = 0;
 };
 
+// An evidence count as promote wrote it; anything else reads as 0, as it did
+// through atoi, but without atoi's undefined result past INT_MAX.
+int staged_count(const std::string& v) {
+  int n = 0;
+  return std::from_chars(v.data(), v.data() + v.size(), n).ec == std::errc() ? n : 0;
+}
+
 Staged parse_staged(const std::string& text) {
   Staged s;
   size_t pos = text.find('\n') + 1;  // past the opening ---
@@ -185,8 +193,8 @@ Staged parse_staged(const std::string& text) {
     else if (k == "kind") s.kind = v;
     else if (k == "key") s.key = v;
     else if (k == "confidence") s.confidence = v;
-    else if (k == "sessions") s.sessions = std::atoi(v.c_str());
-    else if (k == "days") s.days = std::atoi(v.c_str());
+    else if (k == "sessions") s.sessions = staged_count(v);
+    else if (k == "days") s.days = staged_count(v);
     else if (k == "quote") s.quote = yaml_unquote(v);
   }
   s.claim = text.substr(std::min(pos, text.size()));
