@@ -60,9 +60,11 @@ class Reader {
   // Seconds after midnight from "HH:MM".
   Seconds clock_time(const YAML::Node& n, const std::string& key) const {
     const std::string s = text(n, key);
-    if (s.size() != 5 || s[2] != ':') fail(n, key, "expected HH:MM");
-    const int h = std::atoi(s.substr(0, 2).c_str()), m = std::atoi(s.substr(3, 2).c_str());
-    if (h < 0 || h > 23 || m < 0 || m > 59) fail(n, key, "expected HH:MM");
+    auto digit = [&](std::size_t i) { return s[i] >= '0' && s[i] <= '9'; };
+    if (s.size() != 5 || s[2] != ':' || !digit(0) || !digit(1) || !digit(3) || !digit(4))
+      fail(n, key, "expected HH:MM");
+    const int h = (s[0] - '0') * 10 + (s[1] - '0'), m = (s[3] - '0') * 10 + (s[4] - '0');
+    if (h > 23 || m > 59) fail(n, key, "expected HH:MM");
     return h * 3600 + m * 60;
   }
   // Calls on(key, value) for each key, refusing keys outside `known`.

@@ -108,6 +108,8 @@ TEST(Scenario, BadValuesAreNamed) {
       {"variants: [{name: a}, {name: a}]\n", "s.yaml:1: variants[1].name: duplicate variant name 'a'"},
       {"days: 3\n", "s.yaml:1: variants: expected a list of at least one variant"},
       {"nightly: {tick: '3am'}\nvariants: [{name: a}]\n", "s.yaml:1: nightly.tick: expected HH:MM"},
+      {"nightly: {tick: 'ab:cd'}\nvariants: [{name: a}]\n", "s.yaml:1: nightly.tick: expected HH:MM"},
+      {"nightly: {wake: '0x:3 '}\nvariants: [{name: a}]\n", "s.yaml:1: nightly.wake: expected HH:MM"},
       {"model:\n  search_base: 2\nvariants: [{name: a}]\n", "s.yaml:2: model.search_base: must be between 0 and 1"},
   };
   for (const auto& c : cases) {
