@@ -43,7 +43,14 @@ void block(std::array<std::uint32_t, 8>& h, const unsigned char* p) {
     b = a;
     a = t1 + t2;
   }
-  h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
+  h[0] += a;
+  h[1] += b;
+  h[2] += c;
+  h[3] += d;
+  h[4] += e;
+  h[5] += f;
+  h[6] += g;
+  h[7] += k;
 }
 
 }  // namespace

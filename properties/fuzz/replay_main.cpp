@@ -35,10 +35,13 @@ int main(int argc, char** argv) {
     std::error_code ec;
     if (std::filesystem::is_directory(arg, ec)) {
       for (const auto& e : std::filesystem::recursive_directory_iterator(arg)) {
-        if (e.is_regular_file()) run_file(e.path()), ++ran;
+        if (!e.is_regular_file()) continue;
+        run_file(e.path());
+        ++ran;
       }
     } else if (std::filesystem::is_regular_file(arg, ec)) {
-      run_file(arg), ++ran;
+      run_file(arg);
+      ++ran;
     } else {
       std::fprintf(stderr, "%s: no such file or directory\n", argv[i]);
       return 2;

@@ -41,7 +41,10 @@ class NeedHistory {
   // Records a need at t (not before the last one), with its decay from A(t).
   void record(Seconds t, const NeedParams& p);
   // Continues another fact's history: a successor is needed as its predecessor was.
-  void inherit(const NeedHistory& from) { times_ = from.times_, decays_ = from.decays_; }
+  void inherit(const NeedHistory& from) {
+    times_ = from.times_;
+    decays_ = from.decays_;
+  }
 
   const std::vector<Seconds>& times() const { return times_; }
   bool empty() const { return times_.empty(); }
