@@ -370,7 +370,7 @@ bool credential_like(std::string_view v, Context c) {
   if (is_uuid(v)) return c == Context::kAssigned;
   // A digest that names its algorithm: sha256:..., sha512-..., h1:... (go.sum).
   const size_t sep = v.find_first_of(":-");
-  if (sep != std::string_view::npos && sep <= 7) {
+  if (sep <= 7) {  // npos (no separator) is larger
     const std::string alg = lowered(v.substr(0, sep));
     if (alg.starts_with("sha") || alg == "md5" || alg.starts_with("blake") || alg == "h1" || alg == "git") return false;
   }

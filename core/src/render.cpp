@@ -136,7 +136,7 @@ std::string cut(std::string text, std::size_t max_bytes, std::string_view marker
 void add_block_line(std::string_view line, std::string& out) {
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
   const std::size_t lead = line.find_first_not_of(' ');
-  if (lead != std::string_view::npos && lead <= 3 && line[lead] == '#') {
+  if (lead <= 3 && line[lead] == '#') {  // npos (a blank line) is larger
     out.append(line.substr(0, lead));
     out += '\\';
     line.remove_prefix(lead);
