@@ -144,7 +144,8 @@ Result<Calibration> calibrate_home(FileSystem& fs, const Home& home) {
   long long distinct = 0, reread = 0, edits = 0;
   for (const auto& [_, s] : sessions) {
     ++per_day[day_of(s.start)];
-    hours.push_back(static_cast<double>((s.start % kSecondsPerDay) / 3600));
+    const Seconds hour = (s.start % kSecondsPerDay) / 3600;  // the whole hour it started in
+    hours.push_back(static_cast<double>(hour));
     minutes.push_back(std::max(1.0, static_cast<double>(s.end - s.start) / 60));
     needs.push_back(static_cast<double>(s.reads.size()));
     edits += s.edits;
