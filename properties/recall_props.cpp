@@ -47,12 +47,12 @@ std::vector<Fact> write_history(const Home& home, int n, const std::vector<int>&
   std::vector<Fact> facts;
   const Days day0 = day_of(kStart);
   for (int i = 0; i < n; ++i) {
-    const int a = draws[static_cast<std::size_t>(4 * i)] % 60, len = draws[static_cast<std::size_t>(4 * i + 1)] % 30;
-    Fact f{"decision_fact-" + std::to_string(i) + ".md", day0 + a, std::nullopt,
-           draws[static_cast<std::size_t>(4 * i + 3)] % 5 == 0};
-    if (draws[static_cast<std::size_t>(4 * i + 2)] % 3 != 0) f.until = f.from + len;  // len 0: an empty window
-    std::string text = "---\nsummary: zephyr fact number " + std::to_string(i) + "\nvalid_from: " + format_date(f.from) +
-                       "\n";
+    const std::size_t at = 4 * static_cast<std::size_t>(i);
+    const int a = draws[at] % 60, len = draws[at + 1] % 30;
+    Fact f{"decision_fact-" + std::to_string(i) + ".md", day0 + a, std::nullopt, draws[at + 3] % 5 == 0};
+    if (draws[at + 2] % 3 != 0) f.until = f.from + len;  // len 0: an empty window
+    std::string text =
+        "---\nsummary: zephyr fact number " + std::to_string(i) + "\nvalid_from: " + format_date(f.from) + "\n";
     if (f.until) text += "valid_until: " + format_date(*f.until) + "\n";
     if (f.superseded_status) text += "status: superseded by something\n";
     text += "---\nbody " + std::to_string(i) + "\n";
@@ -68,7 +68,7 @@ RC_GTEST_PROP(RecallProps, AsOfReturnsExactlyTheFactsWhoseWindowsHoldThatDay, ()
   std::filesystem::create_directories(home.memory_dir());
   PosixFileSystem fs;
   const int n = *rc::gen::inRange(1, 25);
-  const auto draws = *rc::gen::container<std::vector<int>>(static_cast<std::size_t>(4 * n), rc::gen::inRange(0, 1000));
+  const auto draws = *rc::gen::container<std::vector<int>>(4 * static_cast<std::size_t>(n), rc::gen::inRange(0, 1000));
   const auto facts = write_history(home, n, draws);
   FixedClock clock(kStart + 100 * kSecondsPerDay);
   for (int probe = 0; probe < 6; ++probe) {
@@ -90,7 +90,7 @@ RC_GTEST_PROP(RecallProps, NeverIncludesAClosedFactUnlessAsked, ()) {
   std::filesystem::create_directories(home.memory_dir());
   PosixFileSystem fs;
   const int n = *rc::gen::inRange(1, 25);
-  const auto draws = *rc::gen::container<std::vector<int>>(static_cast<std::size_t>(4 * n), rc::gen::inRange(0, 1000));
+  const auto draws = *rc::gen::container<std::vector<int>>(4 * static_cast<std::size_t>(n), rc::gen::inRange(0, 1000));
   const auto facts = write_history(home, n, draws);
   FixedClock clock(kStart + *rc::gen::inRange(-5, 95) * kSecondsPerDay);
   RecallOptions o;

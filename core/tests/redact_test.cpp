@@ -152,8 +152,8 @@ const std::vector<std::string>& look_alikes() {
       "md5 checksum d41d8cd98f00b204e9800998ecf8427e matches",
       "integrity sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==",
       "The fixture encodes 'hello world' as aGVsbG8gd29ybGQ= in base64.",
-      "An inline image: data:image/png;base64,"
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      std::string("An inline image: data:image/png;base64,") +
+          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
       "token_path = /home/dev/.config/gh/hosts.yml",
       "private_key_file: ~/.ssh/id_ed25519",
       "Upgrade from v1.2.3 to 2.10.0-rc.1 first.",

@@ -23,7 +23,7 @@ class Reindex : public ::testing::Test {
   Reindex() : home(dir.path()) { std::filesystem::create_directories(home.memory_dir()); }
 
   std::string put(const std::string& name, const std::string& text, Seconds mtime) {
-    const std::string path = home.memory_path(name);
+    std::string path = home.memory_path(name);
     write(path, text);
     EXPECT_TRUE(fs.set_mtime(path, mtime).ok());
     return path;
