@@ -59,8 +59,7 @@ RC_GTEST_PROP(FoldProps, SpacingGate, ()) {
   // The model.
   std::vector<Seconds> happened;
   for (Seconds t : sorted(times))
-    if (t <= now && (!start.last_accessed || t > *start.last_accessed) &&
-        (happened.empty() || happened.back() != t))
+    if (t <= now && (!start.last_accessed || t > *start.last_accessed) && (happened.empty() || happened.back() != t))
       happened.push_back(t);
   std::int64_t gated = 0;
   std::optional<Seconds> previous = start.last_reinforced;

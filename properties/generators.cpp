@@ -19,8 +19,8 @@ constexpr Seconds kDay = kSecondsPerDay;
 
 // Pieces of summary text: words, runs of white space, multi-byte characters.
 // Never ':' or '#', which a plain YAML value would read as structure.
-constexpr const char* kPieces[] = {"memo", "rule", "x", "fix", "z", " ", " ", "  ", "\t", ",", ".",
-                                   "-", "é", "日本", "🙂", "ü", "0", "42", "Ω"};
+constexpr const char* kPieces[] = {"memo", "rule", "x", "fix",  "z",    " ", " ", "  ", "\t", ",",
+                                   ".",    "-",    "é", "日本", "🙂", "ü", "0", "42", "Ω"};
 
 // A text of about `bytes` bytes (never cut inside a piece), starting with a letter.
 std::string make_text(int bytes, std::uint64_t seed) {
@@ -46,12 +46,55 @@ rc::Gen<std::string> text_of(int lo, int hi) {
 }
 
 // What gen_hostile_text mixes. Kept as views: several pieces hold a NUL.
-constexpr std::string_view kHostile[] = {
-    "@", "@../../.env", "@~/.ssh/id_rsa", "@/etc/passwd", "\t@x.md", "\xC2\xA0@nbsp", "a@b.com", "<!--", "-->",
-    "<details>", "</div>", "<?x", "<", "\x1b[8m", "\x1b[0m", "\x1b]8;;u\x07", "\x1b", "\xC2\x9B", "\r\n", "\n", "\r",
-    "\xE2\x80\xA8", "\xFF", "\xC0\xAF", "\xED\xA0\x80", "\xE2\x82", "\xE2\x80\xAE", "\xE2\x80\x8B",
-    "\xF3\xA0\x81\x81", "\xEF\xBB\xBF", std::string_view("\0", 1), "\x7f", "\x07", "# ", "## Hot", "- x.md: ",
-    "   #", "\\#", "&lt;", "...", "word", "rule", " ", "  ", "\t", "é", "日本", "🙂", "\xEF\xBC\xA0"};
+constexpr std::string_view kHostile[] = {"@",
+                                         "@../../.env",
+                                         "@~/.ssh/id_rsa",
+                                         "@/etc/passwd",
+                                         "\t@x.md",
+                                         "\xC2\xA0@nbsp",
+                                         "a@b.com",
+                                         "<!--",
+                                         "-->",
+                                         "<details>",
+                                         "</div>",
+                                         "<?x",
+                                         "<",
+                                         "\x1b[8m",
+                                         "\x1b[0m",
+                                         "\x1b]8;;u\x07",
+                                         "\x1b",
+                                         "\xC2\x9B",
+                                         "\r\n",
+                                         "\n",
+                                         "\r",
+                                         "\xE2\x80\xA8",
+                                         "\xFF",
+                                         "\xC0\xAF",
+                                         "\xED\xA0\x80",
+                                         "\xE2\x82",
+                                         "\xE2\x80\xAE",
+                                         "\xE2\x80\x8B",
+                                         "\xF3\xA0\x81\x81",
+                                         "\xEF\xBB\xBF",
+                                         std::string_view("\0", 1),
+                                         "\x7f",
+                                         "\x07",
+                                         "# ",
+                                         "## Hot",
+                                         "- x.md: ",
+                                         "   #",
+                                         "\\#",
+                                         "&lt;",
+                                         "...",
+                                         "word",
+                                         "rule",
+                                         " ",
+                                         "  ",
+                                         "\t",
+                                         "é",
+                                         "日本",
+                                         "🙂",
+                                         "\xEF\xBC\xA0"};
 
 std::string make_hostile(const std::vector<std::size_t>& picks, int repeat) {
   std::string s;
@@ -71,8 +114,9 @@ rc::Gen<std::string> instant_near(Seconds now, Seconds lo, Seconds hi) {
 // Zero or one `key: value` field; `absent` against `present` odds.
 rc::Gen<Fields> field(std::string key, std::size_t absent, rc::Gen<std::string> value) {
   return gen::weightedOneOf<Fields>(
-      {{absent, gen::just(Fields{})},
-       {std::size_t{1}, gen::map(value, [key](std::string v) { return Fields{{key, std::move(v)}}; })}});
+      {{absent, gen::just(Fields{})}, {std::size_t{1}, gen::map(value, [key](std::string v) {
+                                         return Fields{{key, std::move(v)}};
+                                       })}});
 }
 
 rc::Gen<std::string> one_decimal(double lo, double hi) {
@@ -87,31 +131,32 @@ rc::Gen<Fields> policy_fields(Seconds now) {
         for (Fields* f : {&b, &c, &d, &e}) a.insert(a.end(), f->begin(), f->end());
         return a;
       },
-      field("access_count", 1,
-            gen::weightedOneOf<std::string>(
-                {{4, gen::map(gen::inRange(0, 12), [](int n) { return std::to_string(n); })},
-                 {1, gen::element<std::string>("-1", "abc", "1.5", "", "+3")}})),
+      field(
+          "access_count", 1,
+          gen::weightedOneOf<std::string>({{4, gen::map(gen::inRange(0, 12), [](int n) { return std::to_string(n); })},
+                                           {1, gen::element<std::string>("-1", "abc", "1.5", "", "+3")}})),
       field("last_accessed", 1,
             gen::weightedOneOf<std::string>({{4, instant_near(now, -40 * kDay, 0)},
                                              {1, instant_near(now, 1, 2 * kDay)},
                                              {1, gen::element<std::string>("2026-07-01", "abc", "null")}})),
       field("last_reinforced", 1,
-            gen::weightedOneOf<std::string>({{4, instant_near(now, -60 * kDay, 0)},
-                                             {1, gen::element<std::string>("2026-02-30T00:00:00Z", "x")}})),
+            gen::weightedOneOf<std::string>(
+                {{4, instant_near(now, -60 * kDay, 0)}, {1, gen::element<std::string>("2026-02-30T00:00:00Z", "x")}})),
       field("stability", 1,
             gen::weightedOneOf<std::string>(
                 {{3, gen::element<std::string>("14.0", "22.4", "35.8", "57.3", "365.0", "1.0")},
                  {1, one_decimal(0.1, 400)},
                  {1, gen::element<std::string>("abc", "-3", "0", "inf", "0x10")}})),
       field("importance", 2,
-            gen::weightedOneOf<std::string>({{3, one_decimal(0, 10)},
-                                             {1, gen::element<std::string>("11", "-1", "x", "10.5")}})));
+            gen::weightedOneOf<std::string>(
+                {{3, one_decimal(0, 10)}, {1, gen::element<std::string>("11", "-1", "x", "10.5")}})));
 }
 
 rc::Gen<Seconds> gen_mtime(Seconds now) {
-  return gen::weightedOneOf<Seconds>({{1, gen::map(gen::inRange<Seconds>(0, 600), [now](Seconds d) { return now - d; })},
-                                      {6, gen::map(gen::inRange<Seconds>(600, 60 * kDay), [now](Seconds d) { return now - d; })},
-                                      {1, gen::map(gen::inRange<Seconds>(1, kDay), [now](Seconds d) { return now + d; })}});
+  return gen::weightedOneOf<Seconds>(
+      {{1, gen::map(gen::inRange<Seconds>(0, 600), [now](Seconds d) { return now - d; })},
+       {6, gen::map(gen::inRange<Seconds>(600, 60 * kDay), [now](Seconds d) { return now - d; })},
+       {1, gen::map(gen::inRange<Seconds>(1, kDay), [now](Seconds d) { return now + d; })}});
 }
 
 struct Shared {
@@ -131,25 +176,23 @@ rc::Gen<FileSpec> gen_file(Seconds now, const Shared& shared) {
         return out;
       },
       field("type", 2, gen::element<std::string>("feedback", "project", "reference")),
-                 field("summary", 1, gen::weightedOneOf<std::string>({{8, gen_summary()}, {1, gen::just(std::string())}})),
-                 field("description", 4, gen_summary()),
-                 field("created", 1,
-                       gen::weightedOneOf<std::string>(
-                           {{4, date_near(today, -14, 0)},
-                            {2, gen::element(format_date(today - 14), format_date(today - 15))},
-                            {3, date_near(today, -400, -15)},
-                            {1, date_near(today, 1, 3)},
-                            {1, gen::element<std::string>("2026-02-30", "yesterday", "2026-7-1")}})),
-                 field("pin", 6, gen::element<std::string>("true", "false", "maybe")),
-                 field("status", 5, gen::element<std::string>("superseded by other", "superseded", "active")),
-                 field("valid_until", 5,
-                       gen::weightedOneOf<std::string>(
-                           {{3, date_near(today, -1, 1)}, {1, gen::element<std::string>("null", "2026-13-01")}})),
-                 field("key", 4, gen::element<std::string>("k1", "k2")),
-                 field("confidence", 3, gen::element<std::string>("stated", "verified", "inferred", "guess")),
-                 field("in_flight", 6, gen::element<std::string>("true", "false")),
-                 field("state", 3, gen_summary()),
-                 field("", 8, gen::element<std::string>("# a comment line", "meta:\n  owner: me")));
+      field("summary", 1, gen::weightedOneOf<std::string>({{8, gen_summary()}, {1, gen::just(std::string())}})),
+      field("description", 4, gen_summary()),
+      field("created", 1,
+            gen::weightedOneOf<std::string>({{4, date_near(today, -14, 0)},
+                                             {2, gen::element(format_date(today - 14), format_date(today - 15))},
+                                             {3, date_near(today, -400, -15)},
+                                             {1, date_near(today, 1, 3)},
+                                             {1, gen::element<std::string>("2026-02-30", "yesterday", "2026-7-1")}})),
+      field("pin", 6, gen::element<std::string>("true", "false", "maybe")),
+      field("status", 5, gen::element<std::string>("superseded by other", "superseded", "active")),
+      field("valid_until", 5,
+            gen::weightedOneOf<std::string>(
+                {{3, date_near(today, -1, 1)}, {1, gen::element<std::string>("null", "2026-13-01")}})),
+      field("key", 4, gen::element<std::string>("k1", "k2")),
+      field("confidence", 3, gen::element<std::string>("stated", "verified", "inferred", "guess")),
+      field("in_flight", 6, gen::element<std::string>("true", "false")), field("state", 3, gen_summary()),
+      field("", 8, gen::element<std::string>("# a comment line", "meta:\n  owner: me")));
   return gen::apply(
       [shared](std::string name, Fields m, Fields pol, bool use_shared, std::vector<std::string> body, Front front,
                bool crlf, bool bom, Seconds mtime) {
@@ -170,8 +213,8 @@ rc::Gen<FileSpec> gen_file(Seconds now, const Shared& shared) {
       },
       gen_memory_name(), meta, policy_fields(now), gen::arbitrary<bool>(),
       gen::resize(3, gen::container<std::vector<std::string>>(text_of(0, 60))),
-      gen::weightedOneOf<Front>({{12, gen::just(Front::kOk)}, {1, gen::just(Front::kAbsent)},
-                                 {1, gen::just(Front::kUnterminated)}}),
+      gen::weightedOneOf<Front>(
+          {{12, gen::just(Front::kOk)}, {1, gen::just(Front::kAbsent)}, {1, gen::just(Front::kUnterminated)}}),
       gen::weightedOneOf<bool>({{5, gen::just(false)}, {1, gen::just(true)}}),
       gen::weightedOneOf<bool>({{8, gen::just(false)}, {1, gen::just(true)}}), gen_mtime(now));
 }
@@ -200,13 +243,13 @@ rc::Gen<Seconds> gen_now() {
 }
 
 rc::Gen<std::string> gen_memory_name() {
-  auto topic = gen::weightedOneOf<std::string>(
-      {{10, gen::apply([](int n, std::uint64_t s) { return make_topic(n, s, false); }, gen::inRange(0, 20),
-                       gen::arbitrary<std::uint64_t>())},
-       {3, gen::apply([](int n, std::uint64_t s) { return make_topic(n, s, true); }, gen::inRange(0, 30),
-                      gen::arbitrary<std::uint64_t>())},
-       {2, gen::apply([](int n, std::uint64_t s) { return make_topic(n, s, false); }, gen::inRange(150, 200),
-                      gen::arbitrary<std::uint64_t>())}});
+  auto topic =
+      gen::weightedOneOf<std::string>({{10, gen::apply([](int n, std::uint64_t s) { return make_topic(n, s, false); },
+                                                       gen::inRange(0, 20), gen::arbitrary<std::uint64_t>())},
+                                       {3, gen::apply([](int n, std::uint64_t s) { return make_topic(n, s, true); },
+                                                      gen::inRange(0, 30), gen::arbitrary<std::uint64_t>())},
+                                       {2, gen::apply([](int n, std::uint64_t s) { return make_topic(n, s, false); },
+                                                      gen::inRange(150, 200), gen::arbitrary<std::uint64_t>())}});
   auto t2 = gen::apply([](std::string type, std::string t) { return type + "_" + t + ".md"; },
                        gen::element<std::string>("feedback", "project", "user", "a", "zz"), topic);
   return gen::weightedOneOf<std::string>(
@@ -232,8 +275,11 @@ rc::Gen<std::string> gen_hostile_text() {
 
 rc::Gen<CorpusSpec> gen_corpus() {
   return gen::mapcat(gen_now(), [](Seconds now) {
-    auto shared = gen::apply([](Fields p, Seconds m) { return Shared{std::move(p), m}; }, policy_fields(now),
-                             gen_mtime(now));
+    auto shared = gen::apply(
+        [](Fields p, Seconds m) {
+          return Shared{std::move(p), m};
+        },
+        policy_fields(now), gen_mtime(now));
     return gen::mapcat(shared, [now](Shared s) {
       return gen::map(gen::container<std::vector<FileSpec>>(gen_file(now, s)), [now](std::vector<FileSpec> files) {
         CorpusSpec c;
@@ -248,7 +294,7 @@ rc::Gen<CorpusSpec> gen_corpus() {
 }
 
 rc::Gen<std::vector<Seconds>> gen_touch_times(Seconds now) {
-  auto gap = gen::weightedOneOf<Seconds>({{4, gen::inRange<Seconds>(60, 1800)},            // massed
+  auto gap = gen::weightedOneOf<Seconds>({{4, gen::inRange<Seconds>(60, 1800)},              // massed
                                           {4, gen::inRange<Seconds>(20 * kHour, 5 * kDay)},  // spaced
                                           {2, gen::inRange<Seconds>(kHour, 20 * kHour)},
                                           {1, gen::element<Seconds>(20 * kHour, 20 * kHour - 1, 0)}});
@@ -286,8 +332,7 @@ rc::Gen<std::string> gen_journal(const CorpusSpec& corpus) {
       gen::element<std::string>("garbage\n", "2026-07-01T00:00:00Z Read\n", "not-a-time Read feedback_x.md s1\n",
                                 "2026-07-01T00:00:00Z Read  s1\n", "\n", "\r\n"));
   return gen::apply(
-      [](std::vector<std::vector<std::string>> files, std::vector<std::string> bad, std::uint64_t seed,
-         bool torn) {
+      [](std::vector<std::vector<std::string>> files, std::vector<std::string> bad, std::uint64_t seed, bool torn) {
         std::vector<std::string> lines;
         for (auto& f : files) lines.insert(lines.end(), f.begin(), f.end());
         lines.insert(lines.end(), bad.begin(), bad.end());
@@ -340,48 +385,43 @@ rc::Gen<std::vector<Entry>> gen_entries(Seconds now) {
       gen_memory_name(), gen_summary(),
       gen::weightedOneOf<double>({{3, gen::element(0.0, 0.5, 1.0, 2.0, 6.79)},
                                   {1, gen::map(gen::inRange(0, 200000), [](int x) { return x / 100.0; })}}),
-      gen::weightedOneOf<Days>({{3, gen::inRange<Days>(-2, 16)}, {1, gen::element<Days>(14, 15)},
-                                {2, gen::inRange<Days>(16, 400)}}),
+      gen::weightedOneOf<Days>(
+          {{3, gen::inRange<Days>(-2, 16)}, {1, gen::element<Days>(14, 15)}, {2, gen::inRange<Days>(16, 400)}}),
       gen::inRange(0, 1000), text_of(0, 30));
-  return gen::map(gen::resize(160, gen::container<std::vector<Entry>>(entry)),
-                  [](std::vector<Entry> es) {
-                    std::set<std::string> seen;
-                    std::vector<Entry> out;
-                    for (auto& e : es)
-                      if (seen.insert(e.filename).second) out.push_back(std::move(e));
-                    return out;
-                  });
+  return gen::map(gen::resize(160, gen::container<std::vector<Entry>>(entry)), [](std::vector<Entry> es) {
+    std::set<std::string> seen;
+    std::vector<Entry> out;
+    for (auto& e : es)
+      if (seen.insert(e.filename).second) out.push_back(std::move(e));
+    return out;
+  });
 }
 
 rc::Gen<FileSpec> gen_curated_file(Seconds now) {
-  auto curated = gen::container<Fields>(gen::elementOf(Fields{
-      {"", "# a comment: with colon"},
-      {"title", "\"quoted: value # not a comment\""},
-      {"note", "'single ''quoted'''"},
-      {"tags", "[a, b]"},
-      {"", "meta:\n  owner: me\n  since: 2026-01-01"},
-      {"", "text: |\n  block line\n  another line"},
-      {"summary", "plain words   # trailing comment"},
-      {"summary", "a second summary wins"},
-      {"created", "2026-07-01"},
-      {"unknown_key", "kept as it is"},
-      {"", "spaced:    value   "}}));
-  auto policy = gen::container<Fields>(gen::elementOf(Fields{
-      {"access_count", "3"},
-      {"access_count", "3 # reads"},
-      {"access_count", "-1"},
-      {"stability", "abc"},
-      {"stability", "57.3"},
-      {"", "stability:\n  nested: 1"},
-      {"last_accessed", "'2026-07-01T00:00:00Z'"},
-      {"last_accessed", "2026-07-01T00:00:00Z   # when"},
-      {"last_reinforced", ""},
-      {"last_reinforced", "null"},
-      {"", "access_count:"}}));
-  auto body = gen::container<std::vector<std::string>>(
-      gen::weightedOneOf<std::string>({{3, text_of(0, 80)},
-                                       {1, gen::element<std::string>("---", "access_count: 99",
-                                                                     "stability: 1.0", "", "  ")}}));
+  auto curated = gen::container<Fields>(gen::elementOf(Fields{{"", "# a comment: with colon"},
+                                                              {"title", "\"quoted: value # not a comment\""},
+                                                              {"note", "'single ''quoted'''"},
+                                                              {"tags", "[a, b]"},
+                                                              {"", "meta:\n  owner: me\n  since: 2026-01-01"},
+                                                              {"", "text: |\n  block line\n  another line"},
+                                                              {"summary", "plain words   # trailing comment"},
+                                                              {"summary", "a second summary wins"},
+                                                              {"created", "2026-07-01"},
+                                                              {"unknown_key", "kept as it is"},
+                                                              {"", "spaced:    value   "}}));
+  auto policy = gen::container<Fields>(gen::elementOf(Fields{{"access_count", "3"},
+                                                             {"access_count", "3 # reads"},
+                                                             {"access_count", "-1"},
+                                                             {"stability", "abc"},
+                                                             {"stability", "57.3"},
+                                                             {"", "stability:\n  nested: 1"},
+                                                             {"last_accessed", "'2026-07-01T00:00:00Z'"},
+                                                             {"last_accessed", "2026-07-01T00:00:00Z   # when"},
+                                                             {"last_reinforced", ""},
+                                                             {"last_reinforced", "null"},
+                                                             {"", "access_count:"}}));
+  auto body = gen::container<std::vector<std::string>>(gen::weightedOneOf<std::string>(
+      {{3, text_of(0, 80)}, {1, gen::element<std::string>("---", "access_count: 99", "stability: 1.0", "", "  ")}}));
   (void)now;
   return gen::apply(
       [](Fields c, Fields p, std::uint64_t seed, std::vector<std::string> b, bool crlf, bool bom) {

@@ -109,9 +109,9 @@ RC_GTEST_PROP(IndexProps, NothingLostAndBytesAreTheBands, ()) {
     return s;
   };
   RC_ASSERT(b.out.memory_md == "# Memory index\n\n## Hot\n" + rows(Band::kHot) + "\n## New\n" + rows(Band::kNew) +
-                                  "\n## Cold\n" + rows(Band::kCold) + "\n## How to use\n" + std::string(kHowToUse));
-  RC_ASSERT(b.out.archive_md ==
-            "# Memory archive\n\n## Superseded\n" + rows(Band::kSuperseded) + "\n## Rolled off\n" + rows(Band::kRolledOff));
+                                   "\n## Cold\n" + rows(Band::kCold) + "\n## How to use\n" + std::string(kHowToUse));
+  RC_ASSERT(b.out.archive_md == "# Memory archive\n\n## Superseded\n" + rows(Band::kSuperseded) + "\n## Rolled off\n" +
+                                    rows(Band::kRolledOff));
   // Closed facts, and only they, are in Superseded.
   for (std::size_t i = 0; i < b.out.entries.size(); ++i)
     RC_ASSERT(b.out.entries[i].closed == (b.out.bands[i] == Band::kSuperseded));

@@ -11,9 +11,9 @@
 
 #include "memsim/atoms.h"
 #include "memsim/promote.h"
-#include "memsim/timefmt.h"
 #include "memsim/testing/ladder.h"
 #include "memsim/testing/testing.h"
+#include "memsim/timefmt.h"
 
 namespace memsim {
 namespace {
@@ -65,7 +65,10 @@ TEST(LadderProps, GatesMatchTheSpecOverRandomHistories) {
     for (int i = 0; i < n; ++i) {
       const auto c = rng() % 10;
       obs.push_back(make_obs(static_cast<int>(rng() % 4), static_cast<int>(rng() % 3),
-                             c == 0 ? "verified" : c < 4 ? "stated" : "observed", 1));
+                             c == 0  ? "verified"
+                             : c < 4 ? "stated"
+                                     : "observed",
+                             1));
     }
     Slot s = slot_of(obs);
     EXPECT_EQ(judge(s, s.atoms[0], GateRules{}, kStart, false).to_l2, reference_l2(obs)) << "seed " << run;
@@ -80,7 +83,8 @@ TEST(LadderProps, OneSessionShortOrOneDayShortNeverPromotes) {
     const char* conf = stated ? "stated" : "observed";
     // Exactly at the boundary: `sessions` sessions over exactly 2 days, repeats allowed.
     std::vector<Observation> at_gate;
-    for (std::uint_fast32_t i = 0; i < sessions; ++i) at_gate.push_back(make_obs(static_cast<int>(i), i == 0 ? 0 : 1, conf, 1));
+    for (std::uint_fast32_t i = 0; i < sessions; ++i)
+      at_gate.push_back(make_obs(static_cast<int>(i), i == 0 ? 0 : 1, conf, 1));
     for (int extra = static_cast<int>(rng() % 3); extra > 0; --extra)
       at_gate.push_back(make_obs(static_cast<int>(rng() % sessions), static_cast<int>(rng() % 2), conf, 1));
     Slot ok = slot_of(at_gate);

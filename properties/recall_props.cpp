@@ -10,10 +10,10 @@
 #include <map>
 #include <set>
 
-#include "memsim/testing/testing.h"
 #include "memsim/ranking.h"
 #include "memsim/search.h"
 #include "memsim/supersede.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {

@@ -76,16 +76,18 @@ std::string placeholder(Rng& rng) {
   switch (rng.below(12)) {
     case 0: return "AKIAIOSFODNN7EXAMPLE";
     case 1: return "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
-    case 2: return one_of<std::string>(rng, {"ghp_", "sk_test_", "sk-proj-", "xoxb-", "hf_", "AKIA", "npm_"}) +
-                   std::string(n, one_of<char>(rng, {'x', 'X', '0', '*'}));
+    case 2:
+      return one_of<std::string>(rng, {"ghp_", "sk_test_", "sk-proj-", "xoxb-", "hf_", "AKIA", "npm_"}) +
+             std::string(n, one_of<char>(rng, {'x', 'X', '0', '*'}));
     case 3: return "SECRET_KEY=" + one_of<std::string>(rng, {"CHANGE_ME", "REPLACE_WITH_YOUR_KEY", "changeme", "TODO"});
     case 4: return "token: <your-" + draw(rng, "abcdefghijklmnopqrstuvwxyz", 3 + rng.below(8)) + ">";
     case 5: return "password=${" + draw(rng, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 4 + rng.below(10)) + "}";
     case 6: return "api_key: {{ secrets." + draw(rng, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_", 4 + rng.below(10)) + " }}";
     case 7: return "OPENAI_API_KEY=sk-proj-[REDACTED]";
     case 8: return "Fixed in commit " + draw(rng, kHex, 40) + " on main.";
-    case 9: return "request " + draw(rng, kHex, 8) + "-" + draw(rng, kHex, 4) + "-4" + draw(rng, kHex, 3) + "-a" +
-                   draw(rng, kHex, 3) + "-" + draw(rng, kHex, 12) + " failed";
+    case 9:
+      return "request " + draw(rng, kHex, 8) + "-" + draw(rng, kHex, 4) + "-4" + draw(rng, kHex, 3) + "-a" +
+             draw(rng, kHex, 3) + "-" + draw(rng, kHex, 12) + " failed";
     case 10: return "sha256: " + draw(rng, kHex, 64);
     default: return "push with [REDACTED:" + draw(rng, "abcdefghijklmnopqrstuvwxyz_", 3 + rng.below(12)) + "]";
   }
@@ -94,8 +96,10 @@ std::string placeholder(Rng& rng) {
 // A secret as a redactor leaves it: ours writes [REDACTED:kind] in its place,
 // others keep the prefix (sk-proj-[REDACTED], ghp_[REDACTED], password=***).
 std::string redacted_secret(Rng& rng) {
-  const std::string marker = rng.below(2) ? "[REDACTED]" : "[REDACTED:" + one_of<std::string>(rng, {"secret",
-                                                               "password", "github_token", "openai_key", "jwt"}) + "]";
+  const std::string marker =
+      rng.below(2)
+          ? "[REDACTED]"
+          : "[REDACTED:" + one_of<std::string>(rng, {"secret", "password", "github_token", "openai_key", "jwt"}) + "]";
   switch (rng.below(9)) {
     case 0: return "OPENAI_API_KEY=sk-proj-" + marker;
     case 1: return "ghp_" + marker;
@@ -110,11 +114,42 @@ std::string redacted_secret(Rng& rng) {
 }
 
 std::string word(Rng& rng) {
-  static const std::vector<std::string> words = {
-      "the", "parser", "is", "slow", "deploy", "build", "naïve", "日本語", "🙂", "Straße", "token", "password",
-      "key", "secret", "api", "=", ":", "is", "for", "the", "staging", "database", "commit", "sha256", "-p",
-      "--password",
-      "export", "curl", "-u", "Bearer", "Authorization:", "passphrase", "PIN", "unseal", "mysql", "sshpass"};
+  static const std::vector<std::string> words = {"the",
+                                                 "parser",
+                                                 "is",
+                                                 "slow",
+                                                 "deploy",
+                                                 "build",
+                                                 "naïve",
+                                                 "日本語",
+                                                 "🙂",
+                                                 "Straße",
+                                                 "token",
+                                                 "password",
+                                                 "key",
+                                                 "secret",
+                                                 "api",
+                                                 "=",
+                                                 ":",
+                                                 "is",
+                                                 "for",
+                                                 "the",
+                                                 "staging",
+                                                 "database",
+                                                 "commit",
+                                                 "sha256",
+                                                 "-p",
+                                                 "--password",
+                                                 "export",
+                                                 "curl",
+                                                 "-u",
+                                                 "Bearer",
+                                                 "Authorization:",
+                                                 "passphrase",
+                                                 "PIN",
+                                                 "unseal",
+                                                 "mysql",
+                                                 "sshpass"};
   return one_of(rng, words);
 }
 

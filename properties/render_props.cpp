@@ -15,7 +15,11 @@ namespace {
 bool valid_utf8(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
-    const std::size_t len = c < 0x80 ? 1 : c >= 0xC2 && c < 0xE0 ? 2 : c >= 0xE0 && c < 0xF0 ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    const std::size_t len = c < 0x80                 ? 1
+                            : c >= 0xC2 && c < 0xE0  ? 2
+                            : c >= 0xE0 && c < 0xF0  ? 3
+                            : c >= 0xF0 && c <= 0xF4 ? 4
+                                                     : 0;
     if (len == 0 || i + len > s.size()) return false;
     char32_t cp = len == 1 ? c : c & (0xFFu >> (len + 1));
     for (std::size_t k = 1; k < len; ++k) {

@@ -43,21 +43,33 @@ namespace {
 // Every command, by the name its register function gives its subcommand.
 using Register = Command (*)(CLI::App&, CommonOptions&);
 constexpr std::pair<std::string_view, Register> kCommands[] = {
-    {"init", register_init},       {"index", register_index},
-    {"touch", register_touch},     {"status", register_status},
-    {"lint", register_lint},       {"tick", register_tick},
+    {"init", register_init},
+    {"index", register_index},
+    {"touch", register_touch},
+    {"status", register_status},
+    {"lint", register_lint},
+    {"tick", register_tick},
     {"meditation", register_meditation},
-    {"hook", register_hook},       {"install-hooks", register_install_hooks},
+    {"hook", register_hook},
+    {"install-hooks", register_install_hooks},
     {"verify-install", register_verify_install},
-    {"recall", register_recall},   {"supersede", register_supersede},
-    {"forget", register_forget},   {"run", register_run},
-    {"replay", register_replay},   {"sweep", register_sweep},
-    {"evaluate", register_evaluate}, {"calibrate", register_calibrate},
+    {"recall", register_recall},
+    {"supersede", register_supersede},
+    {"forget", register_forget},
+    {"run", register_run},
+    {"replay", register_replay},
+    {"sweep", register_sweep},
+    {"evaluate", register_evaluate},
+    {"calibrate", register_calibrate},
     {"redact", register_redact},
-    {"capture", register_capture}, {"promote", register_promote},
-    {"adopt", register_adopt},     {"why", register_why},
-    {"inspect", register_inspect}, {"resolve", register_resolve},
-    {"mcp", register_mcp},         {"remember", register_remember},
+    {"capture", register_capture},
+    {"promote", register_promote},
+    {"adopt", register_adopt},
+    {"why", register_why},
+    {"inspect", register_inspect},
+    {"resolve", register_resolve},
+    {"mcp", register_mcp},
+    {"remember", register_remember},
     {"handoff", register_handoff},
 };
 
@@ -112,7 +124,8 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     if (!t && hook) {
       // The session goes on with the real clock; the log says why the time was not fixed.
       (void)hook_usage_failure(common.home, argc > 2 ? argv[2] : "",
-                               "--now/MEMSIM_NOW '" + now_text.substr(0, 40) + "' is not a time; the system clock was used");
+                               "--now/MEMSIM_NOW '" + now_text.substr(0, 40) +
+                                   "' is not a time; the system clock was used");
       clock = std::make_unique<SystemClock>();
     } else if (!t) {
       err << "memsim: --now: '" << now_text << "' is not a time (use YYYY-MM-DDTHH:MM:SSZ)\n";
@@ -123,8 +136,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   } else {
     clock = std::make_unique<SystemClock>();
   }
-  Context ctx{fs, Home(resolve_home(common.home)),
-              std::move(clock), common.json, in, out, err};
+  Context ctx{fs, Home(resolve_home(common.home)), std::move(clock), common.json, in, out, err};
   for (const Command& c : commands)
     if (c.sub->parsed()) return c.action(ctx);
   return ctx.fail("no command given (see memsim --help)");

@@ -3,9 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
-#include "memsim/json_io.h"
 #include "commands/user_home.h"
 #include "memsim/atoms.h"
+#include "memsim/json_io.h"
 
 namespace memsim::cli {
 
@@ -21,35 +21,39 @@ Command register_capture(CLI::App& app, CommonOptions& common) {
   sub->add_option("--project", args->project, "project name (default: the last part of the session's cwd)");
   add_user_home_option(sub, args->user_home);
   sub->add_flag("--no-user-home", args->no_user_home, "capture into this home only");
-  return {sub, [args](Context& ctx) -> int {
-            if (Status s = check_home(ctx.fs, ctx.home); !s.ok()) return ctx.fail(s.message());
-            CaptureStats st;
-            if (Status s = capture_transcript(ctx.fs, ctx.home, *ctx.clock, args->transcript, args->project, &st);
-                !s.ok())
-              return ctx.fail(s.message());
-            const std::string user = args->no_user_home ? "" : resolve_user_home(args->user_home);
-            if (!user.empty()) {
-              CaptureStats ignored;
-              if (Status s = capture_transcript(ctx.fs, Home(user), *ctx.clock, args->transcript, args->project,
-                                                &ignored);
-                  !s.ok())
-                return ctx.fail(s.message());
-            }
-            if (ctx.json) {
-              ctx.out << dump_json(nlohmann::json{{"transcript", args->transcript}, {"lines", st.lines},
-                                        {"markers", st.markers}, {"new_observations", st.new_observations},
-                                        {"new_atoms", st.new_atoms}, {"quarantined", st.quarantined},
-                                        {"malformed", st.malformed}, {"unknown", st.unknown},
-                                        {"injected", st.injected}, {"ignored", st.ignored}})
-                      << "\n";
-            } else {
-              ctx.out << "captured " << args->transcript << ": " << st.lines << " lines, " << st.markers
-                      << " markers, " << st.new_observations << " new observations (" << st.new_atoms
-                      << " new atoms, " << st.quarantined << " quarantined); skipped " << st.malformed
-                      << " malformed, " << st.unknown << " unknown, " << st.injected << " injected\n";
-            }
-            return 0;
-          }};
+  return {
+      sub, [args](Context& ctx) -> int {
+        if (Status s = check_home(ctx.fs, ctx.home); !s.ok()) return ctx.fail(s.message());
+        CaptureStats st;
+        if (Status s = capture_transcript(ctx.fs, ctx.home, *ctx.clock, args->transcript, args->project, &st); !s.ok())
+          return ctx.fail(s.message());
+        const std::string user = args->no_user_home ? "" : resolve_user_home(args->user_home);
+        if (!user.empty()) {
+          CaptureStats ignored;
+          if (Status s = capture_transcript(ctx.fs, Home(user), *ctx.clock, args->transcript, args->project, &ignored);
+              !s.ok())
+            return ctx.fail(s.message());
+        }
+        if (ctx.json) {
+          ctx.out << dump_json(nlohmann::json{{"transcript", args->transcript},
+                                              {"lines", st.lines},
+                                              {"markers", st.markers},
+                                              {"new_observations", st.new_observations},
+                                              {"new_atoms", st.new_atoms},
+                                              {"quarantined", st.quarantined},
+                                              {"malformed", st.malformed},
+                                              {"unknown", st.unknown},
+                                              {"injected", st.injected},
+                                              {"ignored", st.ignored}})
+                  << "\n";
+        } else {
+          ctx.out << "captured " << args->transcript << ": " << st.lines << " lines, " << st.markers << " markers, "
+                  << st.new_observations << " new observations (" << st.new_atoms << " new atoms, " << st.quarantined
+                  << " quarantined); skipped " << st.malformed << " malformed, " << st.unknown << " unknown, "
+                  << st.injected << " injected\n";
+        }
+        return 0;
+      }};
 }
 
 }  // namespace memsim::cli

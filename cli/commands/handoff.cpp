@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
-#include "memsim/json_io.h"
 #include "memsim/handoff.h"
+#include "memsim/json_io.h"
 
 namespace memsim::cli {
 
@@ -29,9 +29,9 @@ Command register_handoff(CLI::App& app, CommonOptions& common) {
               ctx.err << "memsim: " << res->redacted.size() << " secret(s) replaced by [REDACTED:<kind>]\n";
             if (ctx.json) {
               ctx.out << dump_json(nlohmann::json{{"written", "memory/HANDOFF.md"},
-                                        {"archived", res->archived.empty() ? nlohmann::json(nullptr)
-                                                                           : nlohmann::json(res->archived)},
-                                        {"redacted", res->redacted}})
+                                                  {"archived", res->archived.empty() ? nlohmann::json(nullptr)
+                                                                                     : nlohmann::json(res->archived)},
+                                                  {"redacted", res->redacted}})
                       << "\n";
               return 0;
             }

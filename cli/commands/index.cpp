@@ -2,8 +2,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
-#include "memsim/json_io.h"
 #include "commands/report.h"
+#include "memsim/json_io.h"
 #include "memsim/reindex.h"
 
 namespace memsim::cli {
@@ -26,13 +26,13 @@ Command register_index(CLI::App& app, CommonOptions& common) {
               j["warnings"] = rep->warnings.size();
               ctx.out << dump_json(j, 2) << "\n";
             } else {
-              ctx.out << "indexed " << rep->ranked.corpus.memories.size() << " memories in "
-                      << ctx.home.memory_dir() << "\n"
-                      << bands_text(rep->index, *policy) << "policy values written back to "
-                      << rep->written_back << " file(s)";
+              ctx.out << "indexed " << rep->ranked.corpus.memories.size() << " memories in " << ctx.home.memory_dir()
+                      << "\n"
+                      << bands_text(rep->index, *policy) << "policy values written back to " << rep->written_back
+                      << " file(s)";
               if (rep->deferred_live > 0)
-                ctx.out << ", " << rep->deferred_live << " deferred (changed in the last "
-                        << policy->live_guard / 60 << " minutes)";
+                ctx.out << ", " << rep->deferred_live << " deferred (changed in the last " << policy->live_guard / 60
+                        << " minutes)";
               ctx.out << "\n";
             }
             return 0;

@@ -93,8 +93,11 @@ Command register_init(CLI::App& app, CommonOptions& common) {
               if (!ctx.json && derived > 0) ctx.out << "wrote the index in " << ctx.home.memory_dir() << "\n";
             }
             if (ctx.json) {
-              ctx.out << dump_json(nlohmann::json{{"home", ctx.home.root()}, {"apply", *apply}, {"actions", actions},
-                                        {"derived_written", derived}}, 2)
+              ctx.out << dump_json(nlohmann::json{{"home", ctx.home.root()},
+                                                  {"apply", *apply},
+                                                  {"actions", actions},
+                                                  {"derived_written", derived}},
+                                   2)
                       << "\n";
             } else if (steps->empty()) {
               ctx.out << ctx.home.root() << " is already a complete home\n";

@@ -2,8 +2,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
-#include "memsim/json_io.h"
 #include "commands/user_home.h"
+#include "memsim/json_io.h"
 #include "memsim/promote.h"
 
 namespace memsim::cli {
@@ -42,15 +42,22 @@ Command register_inspect(CLI::App& app, CommonOptions& common) {
                 const Evidence e = evidence_of(a);
                 const Verdict v = judge(slot, a, policy->gates, ctx.clock->now(), false);
                 if (ctx.json) {
-                  rows.push_back({{"id", a.id}, {"claim", a.claim}, {"key", slot.key}, {"kind", a.kind},
-                                  {"tier", a.status == "adopted" ? a.tier : "L1"}, {"status", a.status},
-                                  {"contested", contested}, {"quarantined", a.quarantined},
-                                  {"sessions", e.sessions}, {"days", e.days}, {"projects", e.projects},
+                  rows.push_back({{"id", a.id},
+                                  {"claim", a.claim},
+                                  {"key", slot.key},
+                                  {"kind", a.kind},
+                                  {"tier", a.status == "adopted" ? a.tier : "L1"},
+                                  {"status", a.status},
+                                  {"contested", contested},
+                                  {"quarantined", a.quarantined},
+                                  {"sessions", e.sessions},
+                                  {"days", e.days},
+                                  {"projects", e.projects},
                                   {"blocks", v.blocks}});
                   continue;
                 }
-                ctx.out << a.id << " " << (a.status == "adopted" ? a.tier : "L1") << " " << a.status << " \""
-                        << a.claim << "\" (" << e.sessions << " sessions, " << e.days << " days)"
+                ctx.out << a.id << " " << (a.status == "adopted" ? a.tier : "L1") << " " << a.status << " \"" << a.claim
+                        << "\" (" << e.sessions << " sessions, " << e.days << " days)"
                         << (contested ? " [contested]" : "") << (a.quarantined ? " [quarantined]" : "") << "\n";
                 if (a.status == "candidate" && !v.blocks.empty()) {
                   ctx.out << "  blocks:";

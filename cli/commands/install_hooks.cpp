@@ -28,7 +28,7 @@ struct Change {
   std::string path;
   bool existed = false;
   std::string before, after;
-  std::string note;  // said instead of a diff when the file is left as it is
+  std::string note;       // said instead of a diff when the file is left as it is
   bool backed_up = true;  // false for our own slash commands: their bytes are ours
 };
 
@@ -54,7 +54,7 @@ Result<std::string> backup(FileSystem& fs, const Home& home, const std::string& 
     if (c != '-' && c != ':') stamp += c;
   const std::string base = join_path(home.backups_dir(), base_name(path)) + ".memsim-backup-" + stamp;
   std::string target = base;
-  for (int n = 2; ; ++n) {
+  for (int n = 2;; ++n) {
     auto info = fs.stat(target);
     if (!info.ok()) return info.error();
     if (info->kind == FileKind::kMissing) break;
@@ -68,10 +68,10 @@ Result<std::string> backup(FileSystem& fs, const Home& home, const std::string& 
 
 // Shared with verify-install: the spec and targets for this home and options.
 Result<std::pair<install::HookSpec, install::Targets>> install_plan(Context& ctx, const std::string& scope,
-                                                                const std::string& settings,
-                                                                const std::string& claude_md,
-                                                                const std::string& command,
-                                                                const std::string& project) {
+                                                                    const std::string& settings,
+                                                                    const std::string& claude_md,
+                                                                    const std::string& command,
+                                                                    const std::string& project) {
   MEMSIM_TRY(check_home(ctx.fs, ctx.home));
   auto home = ctx.fs.real_path(ctx.home.root());
   if (!home.ok()) return home.error();
@@ -100,13 +100,13 @@ Result<std::pair<install::HookSpec, install::Targets>> install_plan(Context& ctx
   for (const Lens& l : load_lenses(ctx.fs, ctx.home).lenses) spec.lens_tool_matches.push_back(l.tool_match);
   const char* user_home = std::getenv("HOME");
   auto targets = install::resolve_targets(scope, settings, claude_md, *project_dir, user_home ? user_home : "",
-                                        Home(*home).index_path());
+                                          Home(*home).index_path());
   if (!targets.ok()) return targets.error();
   return std::make_pair(spec, *targets);
 }
 
 Result<install::CronSpec> cron_plan(Context& ctx, const install::HookSpec& spec, const std::string& project,
-                                  const std::string& wake_command, const std::string& at) {
+                                    const std::string& wake_command, const std::string& at) {
   // cron runs with neither the project's directory nor the user's PATH: absolute paths.
   install::CronSpec c;
   const char* path = std::getenv("PATH");
@@ -293,7 +293,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
             auto cm = read_optional(ctx.fs, claude.path, claude.existed);
             if (!cm.ok()) return ctx.fail(cm.message());
             claude.before = *cm;
-            claude.after = o->uninstall              ? install::remove_claude_md(claude.before)
+            claude.after = o->uninstall             ? install::remove_claude_md(claude.before)
                            : o->profile == "shared" ? install::merge_claude_md_shared(claude.before)
                                                     : install::merge_claude_md(claude.before, targets.import_path);
 
@@ -305,9 +305,11 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               if (!text.ok()) return ctx.fail(text.message());
               c.before = c.after = *text;
               if (o->uninstall && c.existed && c.before == f.text) c.after.clear();
-              else if (o->uninstall && c.existed) c.note = "kept: it differs from what install-hooks wrote (changed since?)";
+              else if (o->uninstall && c.existed)
+                c.note = "kept: it differs from what install-hooks wrote (changed since?)";
               else if (!o->uninstall && !c.existed) c.after = f.text;
-              else if (!o->uninstall && c.before != f.text) c.note = "left alone: it differs from memsim's (move it away to install memsim's)";
+              else if (!o->uninstall && c.before != f.text)
+                c.note = "left alone: it differs from memsim's (move it away to install memsim's)";
               commands.push_back(std::move(c));
             }
             std::vector<Change*> all{&settings, &claude};
@@ -320,8 +322,8 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               const bool changed = c->before != c->after;
               any_change = any_change || changed;
               // Uninstall leaves no file that held only what install added.
-              const bool remove = o->uninstall && changed &&
-                                  c->after.find_first_not_of(" \t\r\n{}") == std::string::npos;
+              const bool remove =
+                  o->uninstall && changed && c->after.find_first_not_of(" \t\r\n{}") == std::string::npos;
               nlohmann::json entry = {{"file", c->path}, {"changed", changed}};
               if (!c->note.empty()) entry["note"] = c->note;
               if (!ctx.json) {
@@ -350,8 +352,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
             if (o->apply && record_changed)
               if (Status s = write_install_record(ctx.fs, ctx.home, *record); !s.ok()) return ctx.fail(s.message());
             if (ctx.json) ctx.out << dump_json(nlohmann::json{{"applied", o->apply}, {"files", report}}, 2) << "\n";
-            else if (!o->apply && any_change)
-              ctx.out << "(dry run: add --apply to write this)\n";
+            else if (!o->apply && any_change) ctx.out << "(dry run: add --apply to write this)\n";
             return 0;
           }};
 }

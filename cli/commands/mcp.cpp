@@ -1,7 +1,7 @@
 // memsim mcp: the MCP server on standard input and output (docs/mcp.md). Claude
 // Code starts it from the project's .mcp.json (install-hooks --mcp).
-#include "commands/context.h"
 #include "memsim/mcp.h"
+#include "commands/context.h"
 
 namespace memsim::cli {
 

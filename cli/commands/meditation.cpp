@@ -32,8 +32,11 @@ Command register_meditation(CLI::App& app, CommonOptions& common) {
             }
             const char* shelf = o.shelf == Shelf::kAwareness ? "awareness" : "instrumental";
             if (ctx.json) {
-              ctx.out << dump_json(nlohmann::json{{"name", o.name}, {"shelf", shelf}, {"score", pick->score},
-                                        {"floor_applied", pick->floor_applied}, {"recorded", *record}})
+              ctx.out << dump_json(nlohmann::json{{"name", o.name},
+                                                  {"shelf", shelf},
+                                                  {"score", pick->score},
+                                                  {"floor_applied", pick->floor_applied},
+                                                  {"recorded", *record}})
                       << "\n";
             } else {
               ctx.out << o.name << " (" << shelf << (pick->floor_applied ? ", awareness floor" : "") << ")"

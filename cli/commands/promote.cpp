@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
-#include "memsim/json_io.h"
 #include "commands/user_home.h"
+#include "memsim/json_io.h"
 #include "memsim/promote.h"
 #include "memsim/render.h"
 
@@ -38,10 +38,17 @@ Command register_promote(CLI::App& app, CommonOptions& common) {
             for (const Proposal& p : *plan) {
               const auto& e = p.evidence;
               if (ctx.json) {
-                rows.push_back({{"id", p.id}, {"claim", p.claim}, {"kind", p.kind}, {"quote", p.quote},
-                                {"to", p.to}, {"moves", p.moves},
-                                {"blocks", p.blocks}, {"sessions", e.sessions}, {"days", e.days},
-                                {"projects", e.projects}, {"staged", p.moves && args->apply}});
+                rows.push_back({{"id", p.id},
+                                {"claim", p.claim},
+                                {"kind", p.kind},
+                                {"quote", p.quote},
+                                {"to", p.to},
+                                {"moves", p.moves},
+                                {"blocks", p.blocks},
+                                {"sessions", e.sessions},
+                                {"days", e.days},
+                                {"projects", e.projects},
+                                {"staged", p.moves && args->apply}});
                 continue;
               }
               // Claims and quotes come from transcripts: shown inert, with their role and evidence.

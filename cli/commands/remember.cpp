@@ -17,7 +17,8 @@ Command register_remember(CLI::App& app, CommonOptions& common) {
   };
   auto args = std::make_shared<Args>();
   sub->add_option("NAME", args->r.name, "kebab-case topic, or <type>_<topic>")->required();
-  sub->add_option("--type", args->r.type, "feedback, project, reference, user, process, handoff, preference, decision, person")
+  sub->add_option("--type", args->r.type,
+                  "feedback, project, reference, user, process, handoff, preference, decision, person")
       ->required();
   sub->add_option("--summary", args->r.summary, "one line: the index row")->required();
   sub->add_option("--body", args->r.body, "details (default: the summary)");

@@ -15,8 +15,9 @@ Command register_replay(CLI::App& app, CommonOptions& common) {
   auto args = std::make_shared<RunArgs>();
   auto until = std::make_shared<long long>(-1);
   sub->add_option("scenario", args->scenario, "the scenario file")->required();
-  sub->add_option("--seed", args->seed, "the seed the failing run printed")
-      ->each([args](const std::string&) { args->has_seed = true; });
+  sub->add_option("--seed", args->seed, "the seed the failing run printed")->each([args](const std::string&) {
+    args->has_seed = true;
+  });
   sub->add_option("--until", *until, "stop after this many events")->required();
   sub->add_flag("--keep", args->keep, "keep the temporary homes and print where they are");
   sub->add_flag("--json", common.json, "print the run as JSON");
@@ -37,7 +38,9 @@ Command register_replay(CLI::App& app, CommonOptions& common) {
               return code;
             }
             if (ctx.json) {
-              nlohmann::json j{{"seed", r->seed}, {"events", r->events}, {"trace_hash", sim::hex_hash(r->trace_hash)},
+              nlohmann::json j{{"seed", r->seed},
+                               {"events", r->events},
+                               {"trace_hash", sim::hex_hash(r->trace_hash)},
                                {"failure", r->failure ? nlohmann::json(*r->failure) : nlohmann::json()}};
               ctx.out << j.dump(2) << "\n";
             } else {

@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 
 #include "commands/context.h"
-#include "memsim/json_io.h"
 #include "commands/run.h"
+#include "memsim/json_io.h"
 #include "memsim/sim/batch.h"
 #include "memsim/sim/report.h"
 #include "memsim/sim/summary.h"
@@ -109,8 +109,9 @@ Command register_run(CLI::App& app, CommonOptions& common) {
   auto args = std::make_shared<RunArgs>();
   sub->add_option("scenario", args->scenario, "the scenario file")->required();
   sub->add_option("--out", args->out, "where the reports go (default reports/out)");
-  sub->add_option("--seed", args->seed, "the first seed (default: the scenario's)")
-      ->each([args](const std::string&) { args->has_seed = true; });
+  sub->add_option("--seed", args->seed, "the first seed (default: the scenario's)")->each([args](const std::string&) {
+    args->has_seed = true;
+  });
   sub->add_option("--seeds", args->seeds, "how many seeds (default: the scenario's seeds:, else 10)")
       ->check(CLI::Range(1, 10000));
   sub->add_option("--jobs", args->jobs, "threads (default: every core)")->check(CLI::Range(1, 1024));

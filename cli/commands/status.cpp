@@ -7,12 +7,12 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
-#include "memsim/json_io.h"
-#include "memsim/render.h"
 #include "commands/report.h"
 #include "memsim/budgets.h"
+#include "memsim/json_io.h"
 #include "memsim/lint.h"
 #include "memsim/reindex.h"
+#include "memsim/render.h"
 #include "memsim/tick.h"
 
 namespace memsim::cli {
@@ -26,17 +26,19 @@ nlohmann::json conflicts_json(const std::vector<Conflict>& conflicts) {
   return arr;
 }
 
-nlohmann::json size_json(const FileSize& f) {
-  return {{"file", f.rel_path}, {"lines", f.lines}, {"bytes", f.bytes}};
-}
+nlohmann::json size_json(const FileSize& f) { return {{"file", f.rel_path}, {"lines", f.lines}, {"bytes", f.bytes}}; }
 
 nlohmann::json budgets_json(const std::vector<FileBudget>& budgets) {
   nlohmann::json arr = nlohmann::json::array();
   for (const FileBudget& b : budgets) {
     nlohmann::json over = nlohmann::json::array();
     for (const FileSize& f : b.over) over.push_back(size_json(f));
-    arr.push_back({{"name", b.name}, {"max_lines", b.max_lines}, {"max_bytes", b.max_bytes}, {"files", b.files},
-                   {"largest", b.files ? size_json(b.largest) : nlohmann::json(nullptr)}, {"over", over}});
+    arr.push_back({{"name", b.name},
+                   {"max_lines", b.max_lines},
+                   {"max_bytes", b.max_bytes},
+                   {"files", b.files},
+                   {"largest", b.files ? size_json(b.largest) : nlohmann::json(nullptr)},
+                   {"over", over}});
   }
   return arr;
 }
@@ -87,7 +89,7 @@ Command register_status(CLI::App& app, CommonOptions& common) {
               if (r.entries[i].pinned) ++pinned;
             }
             auto current = ctx.fs.read_file(ctx.home.index_path());
-            const char* index_state = !current.ok() ? "missing"
+            const char* index_state = !current.ok()                      ? "missing"
                                       : *current == rep->index.memory_md ? "current"
                                                                          : "stale (run memsim index)";
             auto findings = lint(r, rep->bad_journal_lines, rep->index.unfit_pins);
@@ -122,16 +124,16 @@ Command register_status(CLI::App& app, CommonOptions& common) {
                                {"bands", bands_json(rep->index, *policy)},
                                {"lint", {{"by_severity", by_severity}, {"by_code", by_code}}},
                                {"journal_bad_lines", rep->bad_journal_lines},
-                               {"index_age_hours", index_age_hours ? nlohmann::json(*index_age_hours)
-                                                                   : nlohmann::json(nullptr)},
+                               {"index_age_hours",
+                                index_age_hours ? nlohmann::json(*index_age_hours) : nlohmann::json(nullptr)},
                                {"budgets", budgets_json(*budgets)},
                                {"last_tick", last_tick},
                                {"cue", cue}};
               ctx.out << dump_json(j, 2) << "\n";
               return 0;
             }
-            ctx.out << "home " << ctx.home.root() << ": " << r.corpus.memories.size() << " memories, "
-                    << base << " at base stability (never reinforced), " << pinned << " pinned\n"
+            ctx.out << "home " << ctx.home.root() << ": " << r.corpus.memories.size() << " memories, " << base
+                    << " at base stability (never reinforced), " << pinned << " pinned\n"
                     << "MEMORY.md is " << index_state;
             if (index_age_hours && *index_age_hours >= 0)
               ctx.out << ", written " << static_cast<long>(*index_age_hours) << " h ago";
@@ -145,9 +147,9 @@ Command register_status(CLI::App& app, CommonOptions& common) {
               for (const auto& f : c.files) ctx.out << " " << f;
               ctx.out << "; winner " << c.winner << " (a supersession was missed)\n";
             }
-            ctx.out << "lint: " << by_severity["error"] << " error(s), " << by_severity["warning"]
-                    << " warning(s)";
-            for (const auto& [code, n] : by_code) ctx.out << (code == by_code.begin()->first ? " (" : ", ") << code << " " << n;
+            ctx.out << "lint: " << by_severity["error"] << " error(s), " << by_severity["warning"] << " warning(s)";
+            for (const auto& [code, n] : by_code)
+              ctx.out << (code == by_code.begin()->first ? " (" : ", ") << code << " " << n;
             ctx.out << (by_code.empty() ? "" : ")") << "\n";
             if (last_tick.is_object()) {
               ctx.out << "last tick: " << last_tick.value("time", std::string("?"))

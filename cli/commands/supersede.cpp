@@ -40,7 +40,8 @@ Command register_supersede(CLI::App& app, CommonOptions& common) {
               ctx.out << dump_json(nlohmann::json{{"closed", res->old_file}, {"written", res->new_file}}) << "\n";
             } else {
               ctx.out << "closed memory/" << res->old_file << " (valid_until today); wrote memory/" << res->new_file
-                      << ":\n" << res->new_text;
+                      << ":\n"
+                      << res->new_text;
             }
             return 0;
           }};

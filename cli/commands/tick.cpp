@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
-#include "memsim/json_io.h"
 #include "memsim/cue_sources.h"
+#include "memsim/json_io.h"
 #include "memsim/process.h"
 #include "memsim/tick.h"
 
@@ -30,8 +30,8 @@ Result<std::string> commit_files(const Home& home, const std::vector<std::string
   if (auto r = git(add); r.exit_code != 0) return Error{"git add failed: " + r.out + r.err};
   std::string message = "memsim tick " + format_instant(now) + "\n\n";
   for (const auto& f : files) message += "- " + f + "\n";
-  std::vector<std::string> commit = {"git", "-C", home.root(), "commit", "--quiet", "--no-verify", "-m", message,
-                                     "--only", "--"};
+  std::vector<std::string> commit = {"git",         "-C", home.root(), "commit", "--quiet",
+                                     "--no-verify", "-m", message,     "--only", "--"};
   commit.insert(commit.end(), paths.begin(), paths.end());
   if (auto r = git(commit); r.exit_code != 0) return Error{"git commit failed: " + r.out + r.err};
   return "committed " + std::to_string(files.size()) + " file(s)";
@@ -59,15 +59,16 @@ Command register_tick(CLI::App& app, CommonOptions& common) {
               nlohmann::json notes = nlohmann::json::array();
               for (const auto& n : t->notes_leaving) notes.push_back(n.rel_path);
               ctx.out << dump_json(nlohmann::json{{"time", format_instant(t->now)},
-                                        {"guarded", t->guarded},
-                                        {"recent", t->recent},
-                                        {"memories", t->memories},
-                                        {"written_back", t->written_back},
-                                        {"changed", t->changed},
-                                        {"findings", t->findings.size()},
-                                        {"notes_leaving", notes},
-                                        {"cue_items", t->cue.size()},
-                                        {"commit", committed}}, 2)
+                                                  {"guarded", t->guarded},
+                                                  {"recent", t->recent},
+                                                  {"memories", t->memories},
+                                                  {"written_back", t->written_back},
+                                                  {"changed", t->changed},
+                                                  {"findings", t->findings.size()},
+                                                  {"notes_leaving", notes},
+                                                  {"cue_items", t->cue.size()},
+                                                  {"commit", committed}},
+                                   2)
                       << "\n";
               return 0;
             }

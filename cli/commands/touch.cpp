@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
-#include "memsim/json_io.h"
 #include "memsim/journal.h"
+#include "memsim/json_io.h"
 #include "memsim/memory_file.h"
 #include "memsim/touch.h"
 
@@ -36,8 +36,10 @@ Command register_touch(CLI::App& app, CommonOptions& common) {
             Touch t{ctx.clock->now(), args->tool, *name, args->session};
             if (Status s = append_touch(ctx.fs, ctx.home, t); !s.ok()) return ctx.fail(s.message());
             if (ctx.json)
-              ctx.out << dump_json(nlohmann::json{{"file", *name}, {"time", format_instant(t.time)}, {"tool", t.tool},
-                                        {"session", t.session}})
+              ctx.out << dump_json(nlohmann::json{{"file", *name},
+                                                  {"time", format_instant(t.time)},
+                                                  {"tool", t.tool},
+                                                  {"session", t.session}})
                       << "\n";
             return 0;
           }};

@@ -56,10 +56,11 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
               checks.push_back(install::check_index(ctx.fs, ctx.home, *ctx.clock, *policy));
               checks.push_back(install::check_auto_memory(ctx.fs, targets));
               checks.push_back(install::check_claude_md(ctx.fs, ctx.home, targets));
-              checks.push_back(install::check_synthetic_touch(ctx.fs, ctx.home, *ctx.clock, installed, *policy, scratch));
+              checks.push_back(
+                  install::check_synthetic_touch(ctx.fs, ctx.home, *ctx.clock, installed, *policy, scratch));
               auto home = ctx.fs.real_path(ctx.home.root());
-              if (auto cron = install::check_cron(home.ok() ? *home : ctx.home.root(), install::read_crontab(scratch),
-                                                  a->cron))
+              if (auto cron =
+                      install::check_cron(home.ok() ? *home : ctx.home.root(), install::read_crontab(scratch), a->cron))
                 checks.push_back(*cron);
               if (a->live) {
                 auto settings = ctx.fs.read_file(targets.settings);

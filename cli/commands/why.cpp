@@ -34,14 +34,12 @@ Command register_why(CLI::App& app, CommonOptions& common) {
             const Slot& slot = (*found)[0].slot;
             const Atom& a = (*found)[0].atom;
             const Evidence e = evidence_of(a);
-            ctx.out << a.id << " \"" << a.claim << "\"\n  kind " << a.kind << ", tier " << a.tier << ", "
-                    << a.status << "; " << e.sessions << " sessions, " << e.days << " days, " << e.projects
-                    << " projects" << (slot.contested() ? " [contested]" : "")
-                    << (a.quarantined ? " [quarantined]" : "") << "\n";
+            ctx.out << a.id << " \"" << a.claim << "\"\n  kind " << a.kind << ", tier " << a.tier << ", " << a.status
+                    << "; " << e.sessions << " sessions, " << e.days << " days, " << e.projects << " projects"
+                    << (slot.contested() ? " [contested]" : "") << (a.quarantined ? " [quarantined]" : "") << "\n";
             for (const Observation& o : a.observations)
-              ctx.out << "  " << o.day << " session " << o.session << " project " << o.project << " ("
-                      << o.confidence << ")\n    " << o.transcript << ":" << o.line << "\n    > " << o.quote
-                      << "\n";
+              ctx.out << "  " << o.day << " session " << o.session << " project " << o.project << " (" << o.confidence
+                      << ")\n    " << o.transcript << ":" << o.line << "\n    > " << o.quote << "\n";
             return 0;
           }};
 }

@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "memsim/testing/testing.h"
 #include "memsim/testing/run_memsim.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {
@@ -91,8 +91,8 @@ TEST_F(Attack, ANewlineInANameOrSummaryForgesNoRowOrHeading) {
 TEST_F(Attack, EscapesAndControlCharactersNeverReachAnOutput) {
   memory("feedback_ansi.md", "summary: \"shown \\e[8mhidden\\e[0m \\x07 bell \\u202E reversed\"\n");
   ASSERT_EQ(run({"index"}).code, 0);
-  for (const std::string& out : {index(), run({"recall", "shown hidden"}).out, run({"status"}).out,
-                                 run({"lint"}).out, prompt("shown hidden bell reversed")}) {
+  for (const std::string& out : {index(), run({"recall", "shown hidden"}).out, run({"status"}).out, run({"lint"}).out,
+                                 prompt("shown hidden bell reversed")}) {
     EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
     EXPECT_EQ(out.find('\x07'), std::string::npos) << out;
     EXPECT_EQ(out.find("\xE2\x80\xAE"), std::string::npos) << out;
@@ -127,8 +127,10 @@ TEST_F(Attack, PinsThatDoNotFitAreReportedAndVerifyInstallFails) {
 
 TEST_F(Attack, InvalidUtf8NamesKeepJsonOutputsValid) {
   memory("feedback_\xff\xfe-bad.md", "summary: x\n");
-  for (const auto& args : std::vector<std::vector<std::string>>{{"lint", "--json"}, {"tick", "--json"},
-                                                                 {"status", "--json"}, {"index", "--json"}}) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"lint", "--json"},
+                                                                {"tick", "--json"},
+                                                                {"status", "--json"},
+                                                                {"index", "--json"}}) {
     const auto r = run(args);
     EXPECT_NE(r.code, -1) << args[0];
     EXPECT_TRUE(nlohmann::json::accept(r.out)) << args[0] << ": " << r.out.substr(0, 300) << r.err;
@@ -151,7 +153,8 @@ TEST_F(Attack, OversizedFilesAreRefusedByNameNotRead) {
   memory("feedback_big.md", "summary: big\n", std::string(2u << 20, 'b') + "\n");
   write(home + "/lenses/big.md", "---\ntrigger:\n  tool_match: \"Read\"\n---\n" + std::string(1u << 20, 'l') + "\n");
   const std::string get = R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"memory_get",)"
-                          R"("arguments":{"file":"feedback_big.md"}}})" "\n";
+                          R"("arguments":{"file":"feedback_big.md"}}})"
+                          "\n";
   const auto r = memsim({"mcp", "--home", home}, get);
   EXPECT_NE(r.out.find("feedback_big.md"), std::string::npos);
   EXPECT_NE(r.out.find("limit"), std::string::npos) << r.out.substr(0, 300);

@@ -3,8 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "memsim/testing/testing.h"
 #include "memsim/testing/run_memsim.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {
@@ -55,9 +55,9 @@ TEST_F(Commands, InitWithoutApplyChangesNothing) {
 
 TEST_F(Commands, InitApplyCreatesTheLayoutAndIsIdempotent) {
   init();
-  for (const char* p : {"memory/MEMORY.md", "memory/MEMORY-archive.md", "memory/current-state.md", "identity.md",
-                        "memory/short-term", "memory/dream-journal", "lenses", "meditations", "candidates", "staged",
-                        "runtime/state"})
+  for (const char* p :
+       {"memory/MEMORY.md", "memory/MEMORY-archive.md", "memory/current-state.md", "identity.md", "memory/short-term",
+        "memory/dream-journal", "lenses", "meditations", "candidates", "staged", "runtime/state"})
     EXPECT_TRUE(std::filesystem::exists(dir / ("home/" + std::string(p)))) << p;
   EXPECT_EQ(read(dir / "home/.gitignore"), "candidates/\nruntime/\n");
   write(dir / "home/identity.md", "mine\n");
@@ -70,8 +70,9 @@ TEST_F(Commands, InitApplyCreatesTheLayoutAndIsIdempotent) {
 TEST_F(Commands, TheWorkedFiguresThroughTouchAndTheWrittenFrontmatter) {
   init();
   const std::string file = home() + "/memory/feedback_verify.md";
-  write(file, "---\nname: feedback_verify\nsummary: Never report a figure without re-running it.\n"
-              "created: 2026-07-01\n---\nbody\n");
+  write(file,
+        "---\nname: feedback_verify\nsummary: Never report a figure without re-running it.\n"
+        "created: 2026-07-01\n---\nbody\n");
   ASSERT_EQ(::system(("touch -d 2026-07-01 " + testing::shell_quote(file)).c_str()), 0);
   for (const char* t : {"2026-07-27T10:00:00Z", "2026-07-28T10:00:00Z", "2026-07-29T22:40:00Z"})
     ASSERT_EQ(run({"touch", "feedback_verify.md"}, t).code, 0);

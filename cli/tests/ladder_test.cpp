@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "memsim/testing/testing.h"
 #include "memsim/testing/run_memsim.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {
@@ -25,9 +25,7 @@ std::string user_line(const std::string& session, const std::string& ts, const s
 
 class Ladder : public ::testing::Test {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(run({"init", "--apply"}).code, 0);
-  }
+  void SetUp() override { ASSERT_EQ(run({"init", "--apply"}).code, 0); }
   testing::Ran run(std::vector<std::string> args, const std::string& stdin_text = "") {
     args.insert(args.end(), {"--home", home, "--now", "2026-07-10T00:00:00Z"});
     return memsim(args, stdin_text);
@@ -130,10 +128,10 @@ TEST_F(Ladder, TheHomesPolicyYamlSetsTheGates) {
 }
 
 TEST_F(Ladder, AContradictionStaysContestedUntilResolved) {
-  for (const char* s : {"a1", "a2"}) capture(s, "2026-07-0" + std::string(s[1] == '1' ? "2" : "3") + "T12:00:00Z",
-                                             "No, the PR base branch is dev.");
-  for (const char* s : {"b1", "b2"}) capture(s, "2026-07-0" + std::string(s[1] == '1' ? "4" : "5") + "T12:00:00Z",
-                                             "No, the PR base branch is main.");
+  for (const char* s : {"a1", "a2"})
+    capture(s, "2026-07-0" + std::string(s[1] == '1' ? "2" : "3") + "T12:00:00Z", "No, the PR base branch is dev.");
+  for (const char* s : {"b1", "b2"})
+    capture(s, "2026-07-0" + std::string(s[1] == '1' ? "4" : "5") + "T12:00:00Z", "No, the PR base branch is main.");
   auto contested = json_of({"inspect", "--contested"});
   ASSERT_EQ(contested.size(), 2u);
   for (const auto& a : json_of({"promote"})) EXPECT_FALSE(a["moves"].get<bool>()) << a.dump();

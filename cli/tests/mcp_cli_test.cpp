@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "memsim/testing/testing.h"
 #include "memsim/testing/run_memsim.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim::testing {
 namespace {
@@ -29,8 +29,9 @@ struct Project {
     EXPECT_EQ(memsim({"init", "--apply", "--home", home}).code, 0);
   }
   Ran install(std::vector<std::string> extra) {
-    std::vector<std::string> a{"install-hooks", "--home", home, "--project", project, "--command", testing::memsim_bin(),
-                               "--now", "2026-11-30T10:00:00Z"};
+    std::vector<std::string> a{"install-hooks",       "--home", home,
+                               "--project",           project,  "--command",
+                               testing::memsim_bin(), "--now",  "2026-11-30T10:00:00Z"};
     a.insert(a.end(), extra.begin(), extra.end());
     return memsim(a);
   }
@@ -94,7 +95,8 @@ TEST(InstallMcp, RegistersApprovesInstallsCommandsAndUninstallsByteForByte) {
   // The server Claude Code would start answers.
   std::vector<std::string> argv;
   for (const Json& a : mcp["mcpServers"]["memsim"]["args"]) argv.push_back(a);
-  Ran served = memsim(argv, R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})" "\n");
+  Ran served = memsim(argv, R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})"
+                            "\n");
   EXPECT_EQ(lines_of(served.out).at(0)["result"]["tools"].size(), 5u) << served.out << served.err;
 
   // The person changed one command: uninstall keeps it and says so.
@@ -148,8 +150,8 @@ TEST(InstallMcp, ASharedProfileImportsNoIndexAndUninstallsExactly) {
 
 TEST(HandoffCommand, TheNextSessionStartReadsItOnce) {
   Project p;
-  Ran w = memsim({"handoff", "--home", p.home, "--now", "2026-11-30T10:00:00Z", "--done", "wrote the parser",
-                  "--next", "test the parser on CRLF input", "--gotcha", "CRLF!"});
+  Ran w = memsim({"handoff", "--home", p.home, "--now", "2026-11-30T10:00:00Z", "--done", "wrote the parser", "--next",
+                  "test the parser on CRLF input", "--gotcha", "CRLF!"});
   ASSERT_EQ(w.code, 0) << w.err;
   const std::string payload = R"({"session_id":"n","hook_event_name":"SessionStart","source":"startup"})";
   Ran first = memsim({"hook", "session-start", "--home", p.home, "--now", "2026-11-30T11:00:00Z"}, payload);
@@ -166,8 +168,8 @@ TEST(RememberCommand, WritesOnceAndRefusesASecret) {
   Ran again = memsim({"remember", "tabs", "--home", p.home, "--type", "preference", "--summary", "tabs"});
   EXPECT_EQ(again.code, 2);
   EXPECT_NE(again.err.find("already exists"), std::string::npos) << again.err;
-  Ran secret = memsim({"remember", "key", "--home", p.home, "--type", "reference", "--summary",
-                       "key AKIAWDIAEQ3KDFYSPSC5"});
+  Ran secret =
+      memsim({"remember", "key", "--home", p.home, "--type", "reference", "--summary", "key AKIAWDIAEQ3KDFYSPSC5"});
   EXPECT_EQ(secret.code, 2);
   EXPECT_FALSE(fsys::exists(p.home + "/memory/reference_key.md"));
 }

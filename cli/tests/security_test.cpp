@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "memsim/testing/testing.h"
 #include "memsim/testing/run_memsim.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {
@@ -46,8 +46,11 @@ class Security : public ::testing::Test {
 };
 
 std::string tool_payload(const std::string& tool, const nlohmann::json& input, const std::string& cwd = "/tmp") {
-  return nlohmann::json{{"session_id", "s1"}, {"hook_event_name", "PreToolUse"}, {"cwd", cwd},
-                        {"tool_name", tool},  {"tool_input", input}}
+  return nlohmann::json{{"session_id", "s1"},
+                        {"hook_event_name", "PreToolUse"},
+                        {"cwd", cwd},
+                        {"tool_name", tool},
+                        {"tool_input", input}}
       .dump();
 }
 
@@ -81,11 +84,10 @@ TEST_F(Security, PayloadPathsLeavingTheHomeNeverTouchTheJournal) {
 
 TEST_F(Security, TouchRefusesNamesThatLeaveTheMemoryDirectory) {
   fsys::create_symlink(outside + "/memory/feedback_x.md", home + "/memory/feedback_link.md");
-  for (const std::string& name :
-       {std::string("../feedback_x.md"), std::string("feedback_x/../../feedback_x.md"), std::string(".."),
-        std::string("/etc/passwd"), outside + "/memory/feedback_x.md",
-        home + "/memory/../../outside/memory/feedback_x.md", std::string("feedback_link.md"),
-        home + "/memory/feedback_link.md", std::string("memory/../feedback_x.md")}) {
+  for (const std::string& name : {std::string("../feedback_x.md"), std::string("feedback_x/../../feedback_x.md"),
+                                  std::string(".."), std::string("/etc/passwd"), outside + "/memory/feedback_x.md",
+                                  home + "/memory/../../outside/memory/feedback_x.md", std::string("feedback_link.md"),
+                                  home + "/memory/feedback_link.md", std::string("memory/../feedback_x.md")}) {
     auto r = run({"touch", name});
     EXPECT_NE(r.code, 0) << name;
     EXPECT_FALSE(r.err.empty()) << name;
@@ -115,16 +117,14 @@ TEST(SecurityUmask, FilesHonourTheUmaskAndAreNeverExecutable) {
   TempDir dir;
   const std::string home = dir / "home", user = dir / "user";
   const std::string t = dir / "s.jsonl";
-  write(t, R"({"type":"user","sessionId":"u1","timestamp":"2026-07-02T12:00:00Z","cwd":"/w/loom","message":{"role":"user","content":"Always run ninja with -j2 here."}})"
-           "\n");
+  write(
+      t,
+      R"({"type":"user","sessionId":"u1","timestamp":"2026-07-02T12:00:00Z","cwd":"/w/loom","message":{"role":"user","content":"Always run ninja with -j2 here."}})"
+      "\n");
   const mode_t old = ::umask(077);  // inherited by every child the helper starts
   const std::vector<std::vector<std::string>> steps = {
-      {"init", "--apply"},
-      {"capture", t, "--user-home", user},
-      {"index"},
-      {"hook", "pre-tool-use"},
-      {"touch", "feedback_x.md"},
-      {"tick"},
+      {"init", "--apply"},      {"capture", t, "--user-home", user}, {"index"},
+      {"hook", "pre-tool-use"}, {"touch", "feedback_x.md"},          {"tick"},
   };
   write(home + "/memory/feedback_x.md", kMemory);  // before init: init keeps it
   ::chmod((home + "/memory/feedback_x.md").c_str(), 0600);
@@ -184,8 +184,10 @@ TEST_F(Security, NoSecretReachesMemoryStagedOrIdentityAfterCaptureTheLadder) {
       "Always use the API key " + secrets[5] + " for staging.",
       "Always run ninja with -j2 here.",
   };
-  const char* sessions[][2] = {{"a1", "2026-07-02T12:00:00Z"}, {"a2", "2026-07-02T15:00:00Z"},
-                               {"a3", "2026-07-03T12:00:00Z"}, {"a4", "2026-07-04T12:00:00Z"}};
+  const char* sessions[][2] = {{"a1", "2026-07-02T12:00:00Z"},
+                               {"a2", "2026-07-02T15:00:00Z"},
+                               {"a3", "2026-07-03T12:00:00Z"},
+                               {"a4", "2026-07-04T12:00:00Z"}};
   for (const auto& s : sessions) {
     std::string text;
     for (const auto& l : lines)

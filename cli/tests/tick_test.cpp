@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "memsim/testing/testing.h"
 #include "memsim/testing/run_memsim.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {
@@ -29,8 +29,8 @@ std::string sh(const std::string& cmd) {
 TEST(TickCommand, CommitsExactlyWhatTheTickChangedWhileOtherFilesAreDirty) {
   TempDir dir;
   const std::string repo = dir.path(), home = dir / ".memsim";
-  const std::string git = "git -C " + testing::shell_quote(repo) +
-                          " -c user.name=memsim-test -c user.email=test@example.invalid ";
+  const std::string git =
+      "git -C " + testing::shell_quote(repo) + " -c user.name=memsim-test -c user.email=test@example.invalid ";
   ASSERT_EQ(memsim({"init", "--apply", "--home", home, "--now", "2026-07-01T00:00:00Z"}).code, 0);
   write(home + "/memory/feedback_a.md", "---\nsummary: Run the tests before every commit\n---\nbody\n");
   write(dir / "src/main.c", "int main() {}\n");
@@ -58,8 +58,8 @@ TEST(TickCommand, CommitsExactlyWhatTheTickChangedWhileOtherFilesAreDirty) {
   EXPECT_EQ(sh(git + "show --name-only --format= HEAD"), ".memsim/memory/MEMORY.md\n.memsim/memory/feedback_a.md\n");
   EXPECT_NE(sh(git + "log -1 --format=%B").find("- memory/feedback_a.md"), std::string::npos);
   const std::string status = sh(git + "status --porcelain");
-  EXPECT_NE(status.find("M  src/main.c"), std::string::npos) << status;   // still staged, not committed
-  EXPECT_NE(status.find(" M notes.txt"), std::string::npos) << status;    // still dirty
+  EXPECT_NE(status.find("M  src/main.c"), std::string::npos) << status;  // still staged, not committed
+  EXPECT_NE(status.find(" M notes.txt"), std::string::npos) << status;   // still dirty
   EXPECT_NE(status.find("?? untracked.txt"), std::string::npos) << status;
   EXPECT_EQ(status.find(".memsim/memory/"), std::string::npos) << status;
 }
@@ -78,8 +78,8 @@ TEST(TickCommand, CuesNearDuplicatesLensesOverCapAndCandidatesNearPromotion) {
   write(home + "/memory/feedback_a.md", "---\nsummary: run the whole test suite before every release tag\n---\n");
   write(home + "/memory/feedback_b.md", "---\nsummary: run the whole test suite before each release tag\n---\n");
   write(home + "/memory/feedback_c.md", "---\nsummary: prefer small commits with one purpose each\n---\n");
-  write(home + "/lenses/long.md", "---\ntrigger:\n  tool_match: \"Bash\"\nbody_token_cap: 10\n---\n" +
-                                      std::string(200, 'x') + "\n");
+  write(home + "/lenses/long.md",
+        "---\ntrigger:\n  tool_match: \"Bash\"\nbody_token_cap: 10\n---\n" + std::string(200, 'x') + "\n");
   const std::string claim = "Always run ninja with -j2 here.";
   auto capture = [&](const std::string& session, const std::string& ts) {
     const std::string t = dir / (session + ".jsonl");

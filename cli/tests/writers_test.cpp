@@ -17,15 +17,15 @@
 #include <set>
 #include <sstream>
 
-#include "memsim/testing/testing.h"
 #include "memsim/testing/run_memsim.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim {
 namespace {
 
 using testing::memsim;
-using testing::subcommands;
 using testing::read;
+using testing::subcommands;
 using testing::TempDir;
 using testing::write;
 namespace fsys = std::filesystem;
@@ -37,8 +37,8 @@ const std::string kSecretLine = "connect with mysql -u root -p" + kPassword + " 
 const std::string kPathLine = "the venv lives in /home/" + kUser + "/venvs/tool";
 
 // Commands that write authored text, each exercised below.
-const std::set<std::string> kWriters = {"remember", "supersede", "forget",  "handoff",
-                                        "capture",  "promote",   "adopt",   "hook"};
+const std::set<std::string> kWriters = {"remember", "supersede", "forget", "handoff",
+                                        "capture",  "promote",   "adopt",  "hook"};
 // Commands that write no authored text, with the reason.
 const std::map<std::string, std::string> kNonWriters = {
     {"init", "creates the layout and memsim's own text"},
@@ -84,7 +84,8 @@ class WritersTest : public ::testing::Test {
   void SetUp() override {
     ASSERT_EQ(run({"init", "--apply"}).code, 0);
     write(home + "/memory/feedback_x.md",
-          "---\nname: feedback_x\ntype: feedback\nsummary: verify before claiming done\ncreated: 2026-06-01\n---\nbody\n");
+          "---\nname: feedback_x\ntype: feedback\nsummary: verify before claiming done\ncreated: "
+          "2026-06-01\n---\nbody\n");
     write(home + "/memory/feedback_y.md",
           "---\nname: feedback_y\ntype: feedback\nsummary: a fact to forget\n---\nbody\n");
   }
@@ -156,8 +157,8 @@ TEST_F(WritersTest, AStatedSecretIsRefusedAndAHomePathLosesItsUser) {
   EXPECT_EQ(refused.code, 2);
   EXPECT_NE(refused.err.find("looks like it holds a secret"), std::string::npos) << refused.err;
   EXPECT_FALSE(fsys::exists(home + "/memory/reference_db-login.md"));
-  EXPECT_EQ(run({"remember", "db-login", "--type", "reference", "--summary", "db login",
-                 "--body", kSecretLine}).code, 2);
+  EXPECT_EQ(run({"remember", "db-login", "--type", "reference", "--summary", "db login", "--body", kSecretLine}).code,
+            2);
   EXPECT_EQ(run({"remember", "venv", "--type", "reference", "--summary", kPathLine}).code, 0);
   EXPECT_NE(read(home + "/memory/reference_venv.md").find("~/venvs/tool"), std::string::npos);
 
@@ -197,16 +198,20 @@ TEST_F(WritersTest, TheMcpToolsGoThroughTheSameGate) {
 }
 
 TEST_F(WritersTest, TranscriptsThroughCaptureTheHookAndTheLadderLeaveNoSecretAndNoUser) {
-  const char* sessions[][2] = {{"a1", "2026-07-02T12:00:00Z"}, {"a2", "2026-07-03T12:00:00Z"},
+  const char* sessions[][2] = {{"a1", "2026-07-02T12:00:00Z"},
+                               {"a2", "2026-07-03T12:00:00Z"},
                                {"a3", "2026-07-04T12:00:00Z"}};
   for (const auto& s : sessions) {
     auto r = run({"capture", transcript(s[0], s[1]), "--user-home", user});
     ASSERT_EQ(r.code, 0) << r.err;
   }
   const std::string t = transcript("a4", "2026-07-05T12:00:00Z");
-  const std::string payload = nlohmann::json{{"session_id", "a4"}, {"transcript_path", t}, {"cwd", "/w/loom"},
-                                             {"hook_event_name", "SessionEnd"}, {"reason", "other"}}
-                                  .dump();
+  const std::string payload = nlohmann::json{
+      {"session_id", "a4"},
+      {"transcript_path", t},
+      {"cwd", "/w/loom"},
+      {"hook_event_name", "SessionEnd"},
+      {"reason", "other"}}.dump();
   EXPECT_EQ(memsim({"hook", "session-end", "--home", home}, payload).code, 0);
   ASSERT_EQ(run({"promote", "--apply", "--user-home", user}).code, 0);
   auto adopted = run({"adopt", "--all", "--user-home", user});
@@ -223,8 +228,8 @@ TEST_F(WritersTest, TranscriptsThroughCaptureTheHookAndTheLadderLeaveNoSecretAnd
 // alone, whatever the umask: 0700 directories, 0600 files.
 TEST_F(WritersTest, CandidatesStagedAndRuntimeAreTheOwnersAlone) {
   const mode_t old = ::umask(022);  // inherited by every child the helper starts
-  for (const auto& s : {std::pair{"a1", "2026-07-02T12:00:00Z"}, {"a2", "2026-07-03T12:00:00Z"},
-                        {"a3", "2026-07-04T12:00:00Z"}})
+  for (const auto& s :
+       {std::pair{"a1", "2026-07-02T12:00:00Z"}, {"a2", "2026-07-03T12:00:00Z"}, {"a3", "2026-07-04T12:00:00Z"}})
     ASSERT_EQ(run({"capture", transcript(s.first, s.second), "--user-home", user}).code, 0);
   ASSERT_EQ(run({"touch", "feedback_x.md"}).code, 0);
   ASSERT_EQ(run({"promote", "--apply", "--user-home", user}).code, 0);

@@ -102,11 +102,14 @@ int main(int argc, char** argv) {
     entries[n] = rep->ranked.entries;
     const std::string tag = "/" + std::to_string(n);
     benchmark::RegisterBenchmark(("load_rank_index" + tag).c_str(), load_rank_index, dir)
-        ->Arg(n)->Unit(benchmark::kMillisecond);
+        ->Arg(n)
+        ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("reindex_steady" + tag).c_str(), full_reindex, dir)
-        ->Arg(n)->Unit(benchmark::kMillisecond);
+        ->Arg(n)
+        ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("build_index" + tag).c_str(), build_index_only, entries[n])
-        ->Arg(n)->Unit(benchmark::kMillisecond);
+        ->Arg(n)
+        ->Unit(benchmark::kMillisecond);
   }
   const auto seed_corpus = corpus_of(634);
   benchmark::RegisterBenchmark("fold_100k_journal_lines", fold_journal, seed_corpus)->Unit(benchmark::kMillisecond);

@@ -70,8 +70,8 @@ std::string normalize_key(std::string_view claim) {
       break;
     }
   }
-  static constexpr std::string_view kFiller[] = {"always", "never",  "don't", "dont",  "do",   "not", "no",
-                                                 "please", "the",    "a",     "an",    "we",   "i",   "you",
+  static constexpr std::string_view kFiller[] = {"always", "never",  "don't",  "dont",   "do",  "not",   "no",
+                                                 "please", "the",    "a",      "an",     "we",  "i",     "you",
                                                  "must",   "should", "prefer", "rather", "i'd", "would", "to"};
   std::vector<std::string> kept;
   for (std::string& s : w) {
@@ -102,15 +102,24 @@ std::string slot_to_json(const Slot& slot) {
   for (const Atom& a : slot.atoms) {
     json obs = json::array();
     for (const Observation& o : a.observations)
-      obs.push_back({{"session", o.session}, {"day", o.day}, {"time", o.time}, {"project", o.project},
-                     {"transcript", o.transcript}, {"line", o.line}, {"quote", o.quote},
+      obs.push_back({{"session", o.session},
+                     {"day", o.day},
+                     {"time", o.time},
+                     {"project", o.project},
+                     {"transcript", o.transcript},
+                     {"line", o.line},
+                     {"quote", o.quote},
                      {"confidence", o.confidence}});
-    atoms.push_back({{"id", a.id}, {"claim", a.claim}, {"kind", a.kind}, {"quarantined", a.quarantined},
-                     {"redactions", a.redactions}, {"status", a.status}, {"tier", a.tier},
+    atoms.push_back({{"id", a.id},
+                     {"claim", a.claim},
+                     {"kind", a.kind},
+                     {"quarantined", a.quarantined},
+                     {"redactions", a.redactions},
+                     {"status", a.status},
+                     {"tier", a.tier},
                      {"observations", obs}});
   }
-  json j = {{"key", slot.key}, {"resolved", slot.resolved}, {"ever_contested", slot.ever_contested},
-            {"atoms", atoms}};
+  json j = {{"key", slot.key}, {"resolved", slot.resolved}, {"ever_contested", slot.ever_contested}, {"atoms", atoms}};
   return dump_json(j, 2) + "\n";
 }
 

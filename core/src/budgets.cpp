@@ -54,7 +54,8 @@ Result<std::vector<FileBudget>> file_budgets(FileSystem& fs, const Home& home, c
       if (e.kind == FileKind::kRegular && is_memory_name(e.name)) measure(fs, home, "memory/" + e.name, out[3]);
   }
   for (FileBudget& b : out)
-    std::sort(b.over.begin(), b.over.end(), [](const FileSize& x, const FileSize& y) { return x.rel_path < y.rel_path; });
+    std::sort(b.over.begin(), b.over.end(),
+              [](const FileSize& x, const FileSize& y) { return x.rel_path < y.rel_path; });
   return out;
 }
 

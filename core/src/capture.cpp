@@ -117,15 +117,15 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
       }
       const Observation& o = f.atom.observations.front();
       bool seen = false;
-      for (const Observation& old : a->observations) seen = seen || (old.transcript == o.transcript && old.line == o.line);
+      for (const Observation& old : a->observations)
+        seen = seen || (old.transcript == o.transcript && old.line == o.line);
       if (seen) continue;
       a->observations.push_back(o);
       ++st.new_observations;
       changed = true;
     }
     if (slot.contested() && !slot.ever_contested) slot.ever_contested = true;
-    if (changed)
-      MEMSIM_TRY(save_slot(fs, home, slot));
+    if (changed) MEMSIM_TRY(save_slot(fs, home, slot));
   }
   return Status::Ok();
 }

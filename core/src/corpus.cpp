@@ -17,19 +17,17 @@ bool looks_like_memory(const std::string& name) {
 }  // namespace
 
 bool is_derived_name(const std::string& name) {
-  return name == "MEMORY.md" || name == "MEMORY-archive.md" || name == "current-state.md" ||
-         name == "HANDOFF.md" || (name.size() > 11 && name[0] == '.' &&
-                                   name.substr(name.size() - 11) == ".memsim-tmp");
+  return name == "MEMORY.md" || name == "MEMORY-archive.md" || name == "current-state.md" || name == "HANDOFF.md" ||
+         (name.size() > 11 && name[0] == '.' && name.substr(name.size() - 11) == ".memsim-tmp");
 }
 
-Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename,
-                   const FileInfo& info, const Policy& policy) {
+Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename, const FileInfo& info,
+                   const Policy& policy) {
   Memory m;
   m.filename = filename;
   m.info = info;
   if (info.size > kMaxMemoryBytes) {
-    m.problems.push_back("file is " + std::to_string(info.size) +
-                         " bytes, over the 1 MiB a memory may hold; not read");
+    m.problems.push_back("file is " + std::to_string(info.size) + " bytes, over the 1 MiB a memory may hold; not read");
   } else {
     auto text = fs.read_file(home.memory_path(filename));
     if (!text.ok()) {
@@ -48,11 +46,8 @@ Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename
     case FrontmatterState::kUnterminated:
       m.problems.push_back("unterminated frontmatter (no closing ---); metadata ignored");
       break;
-    case FrontmatterState::kSyntaxError:
-      m.problems.push_back("frontmatter does not parse; metadata ignored");
-      break;
-    case FrontmatterState::kOk:
-      break;
+    case FrontmatterState::kSyntaxError: m.problems.push_back("frontmatter does not parse; metadata ignored"); break;
+    case FrontmatterState::kOk: break;
   }
   m.meta = read_memory_meta(m.text, m.fm, policy.initial_stability);
   return m;
@@ -61,8 +56,7 @@ Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename
 Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& policy) {
   auto entries = fs.list_dir(home.memory_dir());
   if (!entries.ok()) return entries.error();
-  std::sort(entries->begin(), entries->end(),
-            [](const DirEntry& a, const DirEntry& b) { return a.name < b.name; });
+  std::sort(entries->begin(), entries->end(), [](const DirEntry& a, const DirEntry& b) { return a.name < b.name; });
   Corpus c;
   for (const DirEntry& e : *entries) {
     if (is_derived_name(e.name)) continue;

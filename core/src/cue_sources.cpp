@@ -42,10 +42,8 @@ void add_promotion_items(FileSystem& fs, const Home& home, const GateRules& gate
     const std::string file = "candidates/" + slot_file_for(p.key);
     // The claim came from a transcript, and the wake's model reads the cue.
     const std::string claim = " \"" + render_line(p.claim, 300) + "\"";
-    if (p.moves)
-      out.push_back({"promotion-ready", {file}, p.id + claim + " passes L1 -> L2: memsim promote --apply"});
-    else
-      out.push_back({"promotion-near", {file}, p.id + claim + ": " + p.blocks.front()});
+    if (p.moves) out.push_back({"promotion-ready", {file}, p.id + claim + " passes L1 -> L2: memsim promote --apply"});
+    else out.push_back({"promotion-near", {file}, p.id + claim + ": " + p.blocks.front()});
   }
 }
 

@@ -22,11 +22,10 @@ PolicyValues fold(PolicyValues v, std::span<const Seconds> times, const Policy& 
   return v;
 }
 
-double score(std::int64_t access_count, Seconds last_accessed, double stability, double importance,
-             Seconds now, const Policy& policy) {
+double score(std::int64_t access_count, Seconds last_accessed, double stability, double importance, Seconds now,
+             const Policy& policy) {
   const double days = days_between(last_accessed, now);
-  return static_cast<double>(access_count + 1) * std::exp(-days / stability) +
-         policy.importance_weight * importance;
+  return static_cast<double>(access_count + 1) * std::exp(-days / stability) + policy.importance_weight * importance;
 }
 
 }  // namespace memsim

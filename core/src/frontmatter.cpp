@@ -8,9 +8,9 @@ namespace memsim {
 namespace {
 
 struct Line {
-  std::size_t begin;    // offset of the first byte
-  std::size_t end;      // offset of the end of content (before \r\n or \n)
-  std::size_t next;     // offset of the next line
+  std::size_t begin;  // offset of the first byte
+  std::size_t end;    // offset of the end of content (before \r\n or \n)
+  std::size_t next;   // offset of the next line
   std::string_view content;
 };
 
@@ -34,9 +34,7 @@ std::string_view lstrip(std::string_view s) {
 
 bool is_marker(std::string_view content) { return rstrip(content) == "---"; }
 
-bool is_null_word(std::string_view v) {
-  return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL";
-}
+bool is_null_word(std::string_view v) { return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL"; }
 
 void append_utf8(std::string& out, unsigned cp) {
   if (cp < 0x80) {
@@ -119,9 +117,7 @@ std::size_t parse_quoted(std::string_view s, std::string& out) {
           }
           break;
         }
-        default:
-          out += '\\';
-          out += e;
+        default: out += '\\'; out += e;
       }
       continue;
     }
@@ -135,9 +131,7 @@ std::size_t parse_quoted(std::string_view s, std::string& out) {
 // end of the line. npos when there is none.
 std::size_t key_colon(std::string_view content) {
   for (std::size_t i = 0; i < content.size(); ++i) {
-    if (content[i] == ':' && (i + 1 == content.size() || content[i + 1] == ' ' ||
-                              content[i + 1] == '\t'))
-      return i;
+    if (content[i] == ':' && (i + 1 == content.size() || content[i + 1] == ' ' || content[i + 1] == '\t')) return i;
   }
   return std::string_view::npos;
 }
@@ -283,11 +277,8 @@ Frontmatter parse_frontmatter(std::string_view text) {
           f.children.push_back(std::move(child));
           break;
         }
-        case Mode::kClosed:
-          error("unexpected indented line after a quoted value");
-          break;
-        case Mode::kNone:
-          break;
+        case Mode::kClosed: error("unexpected indented line after a quoted value"); break;
+        case Mode::kNone: break;
       }
       continue;
     }

@@ -115,8 +115,8 @@ Result<FileInfo> PosixFileSystem::stat(const std::string& path) {
     if (errno == ENOENT || errno == ENOTDIR) return FileInfo{};
     return posix_error(path, errno);
   }
-  return FileInfo{kind_of(st.st_mode), static_cast<std::int64_t>(st.st_size),
-                  static_cast<Seconds>(st.st_mtim.tv_sec), static_cast<unsigned>(st.st_mode & 07777)};
+  return FileInfo{kind_of(st.st_mode), static_cast<std::int64_t>(st.st_size), static_cast<Seconds>(st.st_mtim.tv_sec),
+                  static_cast<unsigned>(st.st_mode & 07777)};
 }
 
 Result<std::vector<DirEntry>> PosixFileSystem::list_dir(const std::string& path) {
@@ -133,8 +133,7 @@ Result<std::vector<DirEntry>> PosixFileSystem::list_dir(const std::string& path)
       case DT_LNK: kind = FileKind::kSymlink; break;
       case DT_UNKNOWN: {
         struct stat st;
-        if (::fstatat(::dirfd(dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-          kind = kind_of(st.st_mode);
+        if (::fstatat(::dirfd(dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0) kind = kind_of(st.st_mode);
         break;
       }
       default: break;
@@ -194,8 +193,7 @@ Status PosixFileSystem::make_private_dir(const std::string& path) {
   return {};
 }
 
-Result<std::unique_ptr<FileLock>> PosixFileSystem::lock(const std::string& path,
-                                                         int timeout_ms) {
+Result<std::unique_ptr<FileLock>> PosixFileSystem::lock(const std::string& path, int timeout_ms) {
   int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666 & ~closed_bits(path));
   if (fd < 0) return posix_error(path, errno);
   FdCloser closer(fd);
@@ -223,8 +221,7 @@ Status PosixFileSystem::set_mtime(const std::string& path, Seconds mtime) {
   times[0].tv_nsec = UTIME_OMIT;
   times[1].tv_sec = static_cast<time_t>(mtime);
   times[1].tv_nsec = 0;
-  if (::utimensat(AT_FDCWD, path.c_str(), times, AT_SYMLINK_NOFOLLOW) != 0)
-    return posix_error(path, errno);
+  if (::utimensat(AT_FDCWD, path.c_str(), times, AT_SYMLINK_NOFOLLOW) != 0) return posix_error(path, errno);
   return {};
 }
 

@@ -51,7 +51,6 @@ Result<std::string> archive_name(FileSystem& fs, const Home& home, const std::st
 
 }  // namespace
 
-
 Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                     const Redactor& redactor, const HandoffRequest& req) {
   MEMSIM_TRY(check_home(fs, home));
@@ -69,8 +68,8 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
 
   const Seconds now = clock.now();
   HandoffResult out;
-  std::string text = "---\ncreated: " + format_instant(now) + "\nsession: " +
-                     yaml_line_scalar(req.session.empty() ? "-" : req.session.substr(0, 128)) +
+  std::string text = "---\ncreated: " + format_instant(now) +
+                     "\nsession: " + yaml_line_scalar(req.session.empty() ? "-" : req.session.substr(0, 128)) +
                      "\nconsumed: null\nconsumed_by: null\n---\n# Handoff\n\n";
   text += section(redactor, "Done", req.done, out.redacted);
   text += section(redactor, "In progress", req.in_progress, out.redacted);
@@ -123,7 +122,8 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
       // Copied aside, not moved: until the rename below replaces it, the pending
       // handoff stays where the next session looks for it.
       Status s = make_home_dir(fs, home, home.handoffs_dir());
-      auto name = s.ok() ? archive_name(fs, home, format_instant_compact(created.value_or(info->mtime))) : Result<std::string>(s.error());
+      auto name = s.ok() ? archive_name(fs, home, format_instant_compact(created.value_or(info->mtime)))
+                         : Result<std::string>(s.error());
       if (name.ok()) s = replace_file(fs, join_path(home.handoffs_dir(), *name), *old);
       if (!name.ok() || !s.ok()) {
         (void)fs.remove(tmp);
@@ -140,8 +140,8 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
   return out;
 }
 
-Result<std::optional<std::string>> consume_handoff(FileSystem& fs, const Home& home, const Clock& clock,
-                                                   int timeout_ms, std::string_view session) {
+Result<std::optional<std::string>> consume_handoff(FileSystem& fs, const Home& home, const Clock& clock, int timeout_ms,
+                                                   std::string_view session) {
   const std::string path = home.handoff_path();
   // Consumed handoffs stay where they are, so "no handoff pending" is the common
   // case at every session start: it is decided without the home's lock, which

@@ -142,7 +142,8 @@ IndexOutput build_index(std::vector<Entry> entries, Seconds now, const Policy& p
   for (std::size_t i : flight) {
     const std::string& st = entries[i].state;
     out.current_state_md += "- " + render_name(entries[i].filename, kMaxNameBytes) + ": " +
-                            (st.empty() ? "(no state)" : render_line(st, static_cast<std::size_t>(policy.row_cap))) + "\n";
+                            (st.empty() ? "(no state)" : render_line(st, static_cast<std::size_t>(policy.row_cap))) +
+                            "\n";
   }
   out.entries = std::move(entries);
   return out;

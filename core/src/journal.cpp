@@ -8,9 +8,7 @@ namespace memsim {
 
 namespace {
 
-bool has_space_or_newline(std::string_view s) {
-  return s.find_first_of(" \t\r\n") != std::string_view::npos;
-}
+bool has_space_or_newline(std::string_view s) { return s.find_first_of(" \t\r\n") != std::string_view::npos; }
 
 // What keeps these fields from making a journal line, or nullptr. The reader
 // applies the same test, so it accepts exactly the lines the writer can write
@@ -105,8 +103,7 @@ Result<JournalRead> read_journal(FileSystem& fs, const Home& home) {
   JournalRead out;
   auto segments = pending_segments(fs, home);
   if (!segments.ok()) return segments.error();
-  for (const std::string& s : *segments)
-    MEMSIM_TRY(read_into(fs, s, out));
+  for (const std::string& s : *segments) MEMSIM_TRY(read_into(fs, s, out));
   MEMSIM_TRY(read_into(fs, home.journal_path(), out));
   return out;
 }
@@ -139,7 +136,8 @@ Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now
       auto there = fs.stat(target);
       if (!there.ok()) return there.error();
       if (there->kind == FileKind::kMissing) break;
-      target = join_path(home.journal_dir(), "pending-" + format_instant_compact(now) + "-" + std::to_string(n) + ".log");
+      target =
+          join_path(home.journal_dir(), "pending-" + format_instant_compact(now) + "-" + std::to_string(n) + ".log");
     }
     MEMSIM_TRY(fs.rename(home.journal_path(), target));
     c.rotated = true;

@@ -98,7 +98,8 @@ void add_lens_items(FileSystem& fs, const Home& home, std::vector<CueItem>& out)
   for (const Lens& l : set.lenses) {
     const std::size_t cap = static_cast<std::size_t>(std::max(0, l.body_token_cap)) * kBytesPerToken;
     if (l.body.size() > cap)
-      out.push_back({"lens-over-cap", {"lenses/" + l.name + ".md"},
+      out.push_back({"lens-over-cap",
+                     {"lenses/" + l.name + ".md"},
                      "body is " + std::to_string((l.body.size() + 3) / 4) + " tokens, cap " +
                          std::to_string(l.body_token_cap) + ": the tail is cut when served; shorten it"});
   }

@@ -27,9 +27,9 @@ std::string_view severity_name(Severity s) {
 
 std::string vague_summary_reason(std::string_view summary, std::string_view stem) {
   static const std::set<std::string> kFiller = {
-      "a", "an", "the", "notes", "note", "misc", "miscellaneous", "stuff", "things", "thing",
-      "todo", "tbd", "wip", "various", "info", "information", "update", "updates", "details",
-      "see", "file", "this", "memory", "about", "some", "more", "general", "etc", "temp", "test"};
+      "a",    "an",   "the",    "notes",   "note", "misc",        "miscellaneous", "stuff",   "things",  "thing",
+      "todo", "tbd",  "wip",    "various", "info", "information", "update",        "updates", "details", "see",
+      "file", "this", "memory", "about",   "some", "more",        "general",       "etc",     "temp",    "test"};
   std::vector<std::string> words;
   std::string w;
   for (char c : std::string(summary) + " ") {
@@ -65,16 +65,18 @@ std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines, const 
     const std::string stem = m.filename.substr(0, m.filename.size() - 3);
     for (const auto& p : m.problems) {
       std::string code = p.find("frontmatter") != std::string::npos ? "frontmatter"
-                         : p.find("binary") != std::string::npos  ? "binary"
-                         : p.find("bytes") != std::string::npos   ? "too-large"
-                                                                   : "unreadable-file";
-      add(file, code, code == "frontmatter" && m.fm.state == FrontmatterState::kAbsent ? Severity::kWarning
-                                                                                       : Severity::kError,
-          p);
+                         : p.find("binary") != std::string::npos    ? "binary"
+                         : p.find("bytes") != std::string::npos     ? "too-large"
+                                                                    : "unreadable-file";
+      add(file, code,
+          code == "frontmatter" && m.fm.state == FrontmatterState::kAbsent ? Severity::kWarning : Severity::kError, p);
     }
     for (const auto& p : m.meta.problems) {
       const bool dup = p.find("duplicate key") != std::string::npos;
-      add(file, dup ? "duplicate-key" : p.rfind("unreadable", 0) == 0 ? "unreadable-value" : "frontmatter",
+      add(file,
+          dup                             ? "duplicate-key"
+          : p.rfind("unreadable", 0) == 0 ? "unreadable-value"
+                                          : "frontmatter",
           dup ? Severity::kWarning : Severity::kError, p);
     }
     if (!renders_as_written(m.filename))
@@ -94,8 +96,7 @@ std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines, const 
     } else if (!is_known_type(*meta.type)) {
       add(file, "unknown-type", Severity::kWarning, "unknown type '" + *meta.type + "'");
     } else if (m.filename.rfind(*meta.type + "_", 0) != 0) {
-      add(file, "type-prefix", Severity::kInfo,
-          "type '" + *meta.type + "' differs from the file name's prefix");
+      add(file, "type-prefix", Severity::kInfo, "type '" + *meta.type + "' differs from the file name's prefix");
     }
     std::string summary = meta.summary ? fold_whitespace(*meta.summary) : "";
     if (summary.empty()) {
@@ -110,8 +111,7 @@ std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines, const 
     for (const auto& f : c.files) files += (files.empty() ? "" : ", ") + f;
     for (const auto& f : c.files)
       add("memory/" + f, "conflict", Severity::kWarning,
-          "open facts share key '" + c.key + "' (" + files + "); winner " + c.winner +
-              "; a supersession was missed");
+          "open facts share key '" + c.key + "' (" + files + "); winner " + c.winner + "; a supersession was missed");
   }
   {
     // Near-duplicate open facts: the failure mode of seed 001 ("two files that disagree").

@@ -31,7 +31,8 @@ std::vector<std::string> sentences(std::string_view text) {
   auto flush = [&] {
     std::string s = trimmed(cur);
     cur.clear();
-    while (!s.empty() && (s[0] == '-' || s[0] == '*' || s[0] == '>' || s[0] == '#' || s[0] == '"')) s = trimmed(s.substr(1));
+    while (!s.empty() && (s[0] == '-' || s[0] == '*' || s[0] == '>' || s[0] == '#' || s[0] == '"'))
+      s = trimmed(s.substr(1));
     if (s.size() >= 2 && std::isdigit(static_cast<unsigned char>(s[0])) && (s[1] == '.' || s[1] == ')'))
       s = trimmed(s.substr(2));
     if (!s.empty()) out.push_back(std::move(s));
@@ -55,8 +56,7 @@ size_t after_prefix(const std::string& low, std::string_view prefix, bool need_s
   size_t i = prefix.size();
   if (i < low.size() && std::isalnum(static_cast<unsigned char>(low[i]))) return std::string::npos;
   const size_t start = i;
-  while (i < low.size() && (low[i] == ':' || low[i] == ',' || low[i] == ';' || low[i] == '-' || low[i] == ' '))
-    ++i;
+  while (i < low.size() && (low[i] == ':' || low[i] == ',' || low[i] == ';' || low[i] == '-' || low[i] == ' ')) ++i;
   if (need_separator && (i == start || low.substr(start, i - start).find_first_of(":,;-") == std::string::npos))
     return std::string::npos;
   return i;
@@ -85,8 +85,8 @@ struct Prefix {
   std::string_view text;
   MarkerKind kind;
   Confidence confidence;
-  bool keep_prefix;      // the prefix is part of the claim ("Always ...")
-  bool need_separator;   // "Lesson:" needs its colon; "Always" does not
+  bool keep_prefix;     // the prefix is part of the claim ("Always ...")
+  bool need_separator;  // "Lesson:" needs its colon; "Always" does not
 };
 
 constexpr Prefix kUserPrefixes[] = {

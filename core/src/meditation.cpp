@@ -11,7 +11,6 @@ namespace memsim {
 
 namespace {
 
-
 const char* shelf_name(Shelf s) { return s == Shelf::kAwareness ? "awareness" : "instrumental"; }
 
 std::optional<Shelf> parse_shelf(std::string_view s) {
@@ -102,9 +101,8 @@ std::optional<MeditationPick> pick_meditation(const std::vector<MeditationObject
     for (std::size_t i = 0; i < used.size() && i < 3; ++i) recent.emplace_back(used[i]->name, used[i]->shelf);
   }
   const std::string last = recent.empty() ? "" : recent.front().first;
-  const bool floor = recent.size() >= 3 && std::none_of(recent.begin(), recent.end(), [](const auto& r) {
-                       return r.second == Shelf::kAwareness;
-                     });
+  const bool floor = recent.size() >= 3 && std::none_of(recent.begin(), recent.end(),
+                                                        [](const auto& r) { return r.second == Shelf::kAwareness; });
   const bool any_awareness = std::any_of(objects.begin(), objects.end(), [&](const MeditationObject& o) {
     return o.shelf == Shelf::kAwareness && o.name != last;
   });

@@ -29,8 +29,7 @@ std::optional<double> parse_number(std::string_view s) {
   if (end != buf.c_str() + buf.size() || !std::isfinite(v)) return std::nullopt;
   // strtod also takes hex and "inf"; a YAML number is decimal.
   for (char c : buf)
-    if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'))
-      return std::nullopt;
+    if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) return std::nullopt;
   return v;
 }
 
@@ -157,8 +156,7 @@ std::string fold_whitespace(std::string_view s) {
     // Validate one UTF-8 sequence.
     std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
     bool valid = len > 0 && i + len <= s.size();
-    for (std::size_t k = 1; valid && k < len; ++k)
-      valid = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    for (std::size_t k = 1; valid && k < len; ++k) valid = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
     if (valid && len > 1) {
       // Reject overlong forms, surrogates and values past U+10FFFF.
       unsigned cp = c & (0xFF >> (len + 1));
@@ -240,12 +238,10 @@ MemoryMeta read_memory_meta(std::string_view text, const Frontmatter& fm, double
     m.importance = *v;
   if (auto v = r.typed<bool>("pin", parse_bool, "true or false")) m.pin = *v;
   if (auto v = r.typed<bool>("in_flight", parse_bool, "true or false")) m.in_flight = *v;
-  if (auto v = r.typed<std::int64_t>("access_count", parse_count, "an integer >= 0"))
-    m.policy.access_count = *v;
+  if (auto v = r.typed<std::int64_t>("access_count", parse_count, "an integer >= 0")) m.policy.access_count = *v;
   auto instant = [](const std::string& s) { return parse_instant(s); };
   m.policy.last_accessed = r.typed<Seconds>("last_accessed", instant, "a time YYYY-MM-DDTHH:MM:SSZ");
-  m.policy.last_reinforced =
-      r.typed<Seconds>("last_reinforced", instant, "a time YYYY-MM-DDTHH:MM:SSZ");
+  m.policy.last_reinforced = r.typed<Seconds>("last_reinforced", instant, "a time YYYY-MM-DDTHH:MM:SSZ");
   if (auto v = r.typed<double>(
           "stability",
           [](const std::string& s) -> std::optional<double> {

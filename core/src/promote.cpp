@@ -223,8 +223,8 @@ std::string topic_for_key(const std::string& key) {
 
 }  // namespace
 
-Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_home,
-                             const std::vector<Proposal>& plan, Seconds now) {
+Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_home, const std::vector<Proposal>& plan,
+                             Seconds now) {
   int written = 0;
   for (const Proposal& p : plan) {
     if (!p.moves) continue;
@@ -233,13 +233,12 @@ Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_
     MEMSIM_TRY(make_home_dir(fs, target, target.staged_dir()));
     auto lock = lock_home(fs, target, 5000);
     if (!lock.ok()) return lock.error();
-    const std::string text = "---\nid: " + p.id + "\nto: " + p.to + "\nkind: " + p.kind +
-                             "\nkey: " + scrub_home_paths(p.key) +
-                             "\nconfidence: " + p.confidence + "\nsessions: " + std::to_string(p.evidence.sessions) +
-                             "\ndays: " + std::to_string(p.evidence.days) +
-                             "\nprojects: " + std::to_string(p.evidence.projects) + "\nstaged: " + format_instant(now) +
-                             "\nquote: " + yaml_quote(scrub_home_paths(p.quote)) + "\n---\n" + scrub_home_paths(p.claim) +
-                             "\n";
+    const std::string text =
+        "---\nid: " + p.id + "\nto: " + p.to + "\nkind: " + p.kind + "\nkey: " + scrub_home_paths(p.key) +
+        "\nconfidence: " + p.confidence + "\nsessions: " + std::to_string(p.evidence.sessions) +
+        "\ndays: " + std::to_string(p.evidence.days) + "\nprojects: " + std::to_string(p.evidence.projects) +
+        "\nstaged: " + format_instant(now) + "\nquote: " + yaml_quote(scrub_home_paths(p.quote)) + "\n---\n" +
+        scrub_home_paths(p.claim) + "\n";
     MEMSIM_TRY(replace_file(fs, join_path(target.staged_dir(), p.id + ".md"), text));
     MEMSIM_TRY(mark_status(fs, target, p.id, "staged", ""));
     ++written;
@@ -264,8 +263,7 @@ Result<std::vector<std::string>> staged_ids(FileSystem& fs, const Home& home, co
   return ids;
 }
 
-Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id,
-                      Seconds now) {
+Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id, Seconds now) {
   const Home* from = nullptr;
   std::string staged_text;
   for (const Home* h : {&home, user_home}) {
@@ -307,8 +305,8 @@ Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, c
     const std::string text = "---\nname: " + stem + "\ntype: " + type + "\nsummary: " + yaml_quote(claim) +
                              "\ncreated: " + date + "\nlast_updated: " + date + "\nconfidence: " + s.confidence +
                              "\nkey: " + yaml_quote(scrub_home_paths(s.key)) + "\n---\n" + claim +
-                             "\n\nPromoted from L1 by recurrence: " +
-                             plural(s.sessions, "session") + " over " + plural(s.days, "day") + ".\n";
+                             "\n\nPromoted from L1 by recurrence: " + plural(s.sessions, "session") + " over " +
+                             plural(s.days, "day") + ".\n";
     MEMSIM_TRY(replace_file(fs, target, text));
   } else {
     const Home& user = *from;
@@ -376,6 +374,5 @@ Result<std::vector<Found>> find_atoms(FileSystem& fs, const Home& home, const st
   if (!exact.empty()) return exact;
   return loose;
 }
-
 
 }  // namespace memsim

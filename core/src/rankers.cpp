@@ -11,10 +11,10 @@ namespace memsim {
 namespace {
 
 constexpr std::pair<Ranking, std::string_view> kNames[] = {{Ranking::kSeed, "seed"},
-                                                            {Ranking::kRecency, "recency"},
-                                                            {Ranking::kAccessCount, "access_count"},
-                                                            {Ranking::kActr, "actr"},
-                                                            {Ranking::kFsrs, "fsrs"}};
+                                                           {Ranking::kRecency, "recency"},
+                                                           {Ranking::kAccessCount, "access_count"},
+                                                           {Ranking::kActr, "actr"},
+                                                           {Ranking::kFsrs, "fsrs"}};
 
 constexpr double kHourInDays = 1.0 / 24;
 

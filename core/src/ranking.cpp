@@ -38,8 +38,7 @@ Ranked rank_corpus(Corpus corpus, const std::vector<Touch>& touches, Seconds now
     std::span<const Seconds> times;
     if (auto it = by_file.find(m.filename); it != by_file.end()) {
       const auto& all = it->second;
-      times = std::span<const Seconds>(all.data(),
-                                       std::upper_bound(all.begin(), all.end(), now) - all.begin());
+      times = std::span<const Seconds>(all.data(), std::upper_bound(all.begin(), all.end(), now) - all.begin());
     }
     r.folded[i] = fold(m.meta.policy, times, policy);
     r.entries[i] = rank_entry(m, r.folded[i], m.info.mtime, now, policy);

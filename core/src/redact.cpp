@@ -45,7 +45,6 @@ constexpr size_t kRun = 8 * 1024;
 // A run's redaction repeats until it is stable; real text needs two rounds at most.
 constexpr int kMaxRounds = 8;
 
-
 struct Candidate {
   size_t begin = 0, end = 0;
   size_t rule = 0;  // priority: lower wins an overlap

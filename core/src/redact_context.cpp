@@ -134,8 +134,7 @@ void flag(std::string_view t, size_t ns, size_t ne, std::vector<Found>& out) {
 // A value counts only where the sentence gives it one: right after the word,
 // after "is", ":", "=", "set to", or in quotes; "for the admin" or "in the vault"
 // names something else.
-void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind, bool login,
-                std::vector<Found>& out) {
+void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind, bool login, std::vector<Found>& out) {
   // "password-hasher", "tokens?limit=": part of a longer word, not a word before a value.
   if (p < t.size() && t[p] != ' ' && t[p] != '\t' && t[p] != ':' && t[p] != '=' && t[p] != '"' && t[p] != '\'' &&
       t[p] != '`' && t[p] != ';' && t[p] != ',')
@@ -170,8 +169,9 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
     const std::string_view tok = t.substr(s.begin, s.end - s.begin);
     const std::string_view raw = t.substr(p, raw_end - p);
     // "password:" labels what follows; so does "token=" (a word and an equals sign).
-    const bool label = quote.empty() && (raw.ends_with(":") || (tok.size() > 1 && tok.ends_with("=") &&
-                                                                is_plain_word(tok.substr(0, tok.size() - 1))));
+    const bool label =
+        quote.empty() &&
+        (raw.ends_with(":") || (tok.size() > 1 && tok.ends_with("=") && is_plain_word(tok.substr(0, tok.size() - 1))));
     const bool sentence_end = quote.empty() && raw.ends_with(".") && (raw_end >= line_end || t[raw_end] == ' ');
     p = raw_end > p ? raw_end : p + 1;
     if (tok.empty()) {
@@ -185,22 +185,25 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
     if (tok.starts_with("[REDACTED") || tok.ends_with("(")) return;  // already done, or code
     const std::string w = lowered(tok);
     const bool quoted = !quote.empty();
-    if (!quoted && one_of(w, {"is", "was", "are", "were", "be", "been", "becomes", "became", "equals", "reads",
-                               "=", "->"})) {
+    if (!quoted &&
+        one_of(w, {"is", "was", "are", "were", "be", "been", "becomes", "became", "equals", "reads", "=", "->"})) {
       armed = explicit_marker = true;
     } else if (!quoted && w == "to" &&
                one_of(last, {"", "set", "changed", "reset", "updated", "rotated", "it", "back"})) {
       armed = explicit_marker = true;
-    } else if (!quoted && one_of(w, {"for", "on", "in", "at", "of", "from", "by", "via", "under", "behind", "about",
-                                     "inside", "and", "or", "but", "if", "when", "that", "which", "field", "prompt",
-                                     "manager", "policy", "hash", "length", "file", "reset", "rotation", "change",
-                                     "expiry", "id", "name", "type", "scope", "scopes", "count", "limit"})) {
+    } else if (!quoted && one_of(w, {"for",    "on",     "in",     "at",       "of",     "from",    "by",     "via",
+                                     "under",  "behind", "about",  "inside",   "and",    "or",      "but",    "if",
+                                     "when",   "that",   "which",  "field",    "prompt", "manager", "policy", "hash",
+                                     "length", "file",   "reset",  "rotation", "change", "expiry",  "id",     "name",
+                                     "type",   "scope",  "scopes", "count",    "limit"})) {
       armed = false;
-    } else if (!quoted && one_of(w, {"the", "a", "an", "our", "my", "new", "old", "current", "same", "still", "also",
-                                     "actually", "just", "simply", "now", "here", "literally", "temporary",
-                                     "temporarily", "default", "initial", "set", "changed", "updated", "rotated", "it",
-                                     "back", "then", "again", "always", "probably", "should", "must", "will",
-                                     "would", "stays", "remains", "you", "we", "i"})) {
+    } else if (!quoted &&
+               one_of(w,
+                      {"the",       "a",         "an",          "our",      "my",      "new",    "old",      "current",
+                       "same",      "still",     "also",        "actually", "just",    "simply", "now",      "here",
+                       "literally", "temporary", "temporarily", "default",  "initial", "set",    "changed",  "updated",
+                       "rotated",   "it",        "back",        "then",     "again",   "always", "probably", "should",
+                       "must",      "will",      "would",       "stays",    "remains", "you",    "we",       "i"})) {
       // keeps the sentence's state
     } else if (label && !quoted && tok.ends_with("=")) {
       armed = explicit_marker = true;  // "password token=": the value comes after the next word

@@ -95,11 +95,11 @@ bool is_card_number(std::string_view v) {
   else if (p2 == 62) issuer = n >= 16;
   if (!issuer) return false;
   // The networks' and processors' published test numbers are examples, not cards.
-  for (std::string_view test : {"4242424242424242", "4111111111111111", "4000056655665556", "5555555555554444",
-                                "5200828282828210", "5105105105105100", "378282246310005", "371449635398431",
-                                "6011111111111117", "6011000990139424", "3056930009020004", "36227206271667",
-                                "3566002020360505", "6200000000000005", "4012888888881881", "4222222222222",
-                                "5431111111111111", "6011601160116611", "4000000000000002", "4000000000009995"})
+  for (std::string_view test :
+       {"4242424242424242", "4111111111111111", "4000056655665556", "5555555555554444", "5200828282828210",
+        "5105105105105100", "378282246310005",  "371449635398431",  "6011111111111117", "6011000990139424",
+        "3056930009020004", "36227206271667",   "3566002020360505", "6200000000000005", "4012888888881881",
+        "4222222222222",    "5431111111111111", "6011601160116611", "4000000000000002", "4000000000009995"})
     if (d == test) return false;
   return true;
 }
@@ -238,8 +238,9 @@ std::vector<RuleSpec> pii_rules() {
                R"(\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d|\d{4}[ -]?\d{6}[ -]?\d{4})"});
   r.push_back({"card_number", R"(\b(\d{13,19})\b)", card, false, R"(\d{13})"});
   r.push_back({"us_ssn", R"(\b(\d{3}-\d{2}-\d{4})\b)", group_if(1, is_us_ssn), false, R"(\d{3}-\d{2}-\d{4})"});
-  r.push_back({"us_ssn", R"((?i)\b(?:ssn|social security(?: number| no\.?|)"
-      R"( #)?)\b[^\n\d]{0,20}(\d{3}[ -]?\d{2}[ -]?\d{4})\b)",
+  r.push_back({"us_ssn",
+               R"((?i)\b(?:ssn|social security(?: number| no\.?|)"
+               R"( #)?)\b[^\n\d]{0,20}(\d{3}[ -]?\d{2}[ -]?\d{4})\b)",
                group_if(1, is_us_ssn)});
   r.push_back({"uk_nino", R"(\b([A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])\b)", group_if(1, is_uk_nino), false,
                R"([A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])"});
@@ -249,10 +250,10 @@ std::vector<RuleSpec> pii_rules() {
       "MT|NL|NO|PL|PT|RO|RS|SA|SE|SI|SK|TR)";
   r.push_back({"iban", R"(\b()" + countries + R"(\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b)",
                group_if(1, is_iban), false, R"(\b)" + countries + R"(\d{2} ?[A-Z0-9]{4} ?[A-Z0-9]{4})"});
-  r.push_back({"ca_sin", R"(\b(\d{3}[ -]\d{3}[ -]\d{3})\b)", group_if(1, is_ca_sin), false,
-               R"(\d{3}[ -]\d{3}[ -]\d{3})"});
-  r.push_back({"br_cpf", R"(\b(\d{3}\.\d{3}\.\d{3}-\d{2})\b)", group_if(1, is_br_cpf), false,
-               R"(\d{3}\.\d{3}\.\d{3}-\d{2})"});
+  r.push_back(
+      {"ca_sin", R"(\b(\d{3}[ -]\d{3}[ -]\d{3})\b)", group_if(1, is_ca_sin), false, R"(\d{3}[ -]\d{3}[ -]\d{3})"});
+  r.push_back(
+      {"br_cpf", R"(\b(\d{3}\.\d{3}\.\d{3}-\d{2})\b)", group_if(1, is_br_cpf), false, R"(\d{3}\.\d{3}\.\d{3}-\d{2})"});
   r.push_back({"es_dni", R"(\b([XYZ]?\d{7,8}-?[A-Z])\b)", group_if(1, is_es_dni), false, R"(\d{7}-?[A-Z])"});
   r.push_back({"in_aadhaar", R"(\b([2-9]\d{3}[ -]\d{4}[ -]\d{4})\b)", group_if(1, is_in_aadhaar), false,
                R"([2-9]\d{3}[ -]\d{4}[ -]\d{4})"});

@@ -58,8 +58,9 @@ void pick_url_userinfo(const Hit& h, std::vector<Found>& out) {
   // A scheme before "://": a letter, then letters, digits, + . - (RFC 3986), at most 20.
   size_t s = h.at(h.groups[0]);
   const size_t colon = s;
-  while (s > 0 && colon - s < 20 && (std::isalnum(static_cast<unsigned char>(h.text[s - 1])) || h.text[s - 1] == '+' ||
-                                     h.text[s - 1] == '.' || h.text[s - 1] == '-'))
+  while (s > 0 && colon - s < 20 &&
+         (std::isalnum(static_cast<unsigned char>(h.text[s - 1])) || h.text[s - 1] == '+' || h.text[s - 1] == '.' ||
+          h.text[s - 1] == '-'))
     --s;
   if (s == colon || !std::isalpha(static_cast<unsigned char>(h.text[s]))) return;
   const std::string_view user = h.groups[1], pass = h.groups[2];
@@ -120,8 +121,8 @@ void scan_long_tokens(std::string_view t, std::vector<Found>& out) {
 
 struct Token {
   const char* kind;
-  const char* pattern;  // group 1 is the token
-  bool random;          // require a random tail (a word with the prefix is not a token)
+  const char* pattern;       // group 1 is the token
+  bool random;               // require a random tail (a word with the prefix is not a token)
   const char* trigger = "";  // for the set, where the pattern has no literal to start from
 };
 
@@ -215,22 +216,35 @@ std::vector<RuleSpec> block_rules() {
   // header and the base64 lines after it.
   r.push_back({"private_key",
                R"((?s)-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)"
-                   R"((?:.*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\r?\\n|[ \t])+)"
-                   R"((?:[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9+/]{1,7}={1,2}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*))*))",
-               group(0), true, {}, "-----BEGIN"});
-  r.push_back({"private_key", R"((?s)PuTTY-User-Key-File-[23]: .*?Private-MAC: *[0-9a-fA-F]+)", group(0), true, {},
+               R"((?:.*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\r?\\n|[ \t])+)"
+               R"((?:[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9+/]{1,7}={1,2}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*))*))",
+               group(0),
+               true,
+               {},
+               "-----BEGIN"});
+  r.push_back({"private_key",
+               R"((?s)PuTTY-User-Key-File-[23]: .*?Private-MAC: *[0-9a-fA-F]+)",
+               group(0),
+               true,
+               {},
                "PuTTY-User-Key-File"});
   // A PEM file in base64 (Kubernetes secrets, CI variables): base64 of "-----BEGIN " starts with LS0tLS1CRUdJTi.
-  r.push_back({"private_key", R"((LS0tLS1CRUdJTi[A-Za-z0-9+/=]*(?:(?:\r?\n|\\n)[ \t]*[A-Za-z0-9+/=]{4,})*))",
+  r.push_back({"private_key",
+               R"((LS0tLS1CRUdJTi[A-Za-z0-9+/=]*(?:(?:\r?\n|\\n)[ \t]*[A-Za-z0-9+/=]{4,})*))",
                [](const Hit& h, std::vector<Found>& out) {
                  const std::string head = base64_decode(h.groups[1], 120);
                  if (head.find("PRIVATE KEY") != std::string::npos) add(out, h, h.groups[1]);
                },
-               true, {}, "LS0tLS1CRUdJTi"});
+               true,
+               {},
+               "LS0tLS1CRUdJTi"});
   // Kubernetes env entries: "- name: DB_PASSWORD" and on the next line "value: ...".
   r.push_back({"secret",
                R"((?i)\bname:[ \t]*["']?([A-Za-z0-9_.-]+)["']?[ \t]*\r?\n[ \t]*(?:-[ \t]*)?value:[ \t]*)",
-               pick_name_then_value, false, {}, "alue:"});
+               pick_name_then_value,
+               false,
+               {},
+               "alue:"});
   return r;
 }
 
@@ -238,12 +252,12 @@ std::vector<RuleSpec> line_rules() {
   std::vector<RuleSpec> r;
   r.push_back({"jwt",
                R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|)"
-                   R"(eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}))",
+               R"(eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}))",
                group(1)});
   // A private key's DER body in base64 without its PEM lines (PKCS#1, PKCS#8, SEC1, OpenSSH).
   r.push_back({"private_key",
                R"(\b((?:MII[A-Za-z0-9+/]{2}(?:AIBAAK|QIBADAN|gIBAAK|wIBAAK)|MHcCAQEE|MC4CAQAwBQYDK2Vw|)"
-                   R"(MIG[HT]AgEAMBMGByqGSM49|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/=]{40,}))",
+               R"(MIG[HT]AgEAMBMGByqGSM49|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/=]{40,}))",
                group(1)});
   for (const Token& t : kTokens)
     r.push_back({t.kind, t.pattern, t.random ? group_if(1, random_tail) : group(1), false, t.trigger});
@@ -252,21 +266,21 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"password", R"(://([^\s:/@'"<>]*)(?::([^\s@/'"<>]*))?@[A-Za-z0-9\[])", pick_url_userinfo});
   r.push_back({"azure_key",
                R"((?i)\b(?:AccountKey|SharedAccessKey|SharedSecretValue|AccessKey|PrimaryKey|)"
-                   R"(SecondaryKey)[ \t]*=[ \t]*([A-Za-z0-9+/=%_-]{16,}))",
+               R"(SecondaryKey)[ \t]*=[ \t]*([A-Za-z0-9+/=%_-]{16,}))",
                group_if(1, assigned_credential)});
   r.push_back({"azure_sas", R"([?&;]sig=([A-Za-z0-9%+/=]{20,}))", group(1)});
   // HTTP headers.
   r.push_back({"bearer_token",
                R"((?i)\bauthori[sz]ation["']?[ \t]*[:=][ \t]*["']?)"
-                   R"((?:bearer|basic|token|digest|apikey|api-key|ssws|key|oauth|sharedkey|hmac|negotiate|ntlm|)"
-                   R"(aws4-hmac-sha256[ \t]+credential=[^\s,]*,[ \t]*signedheaders=[^\s,]*,[ \t]*signature=))"
-                   R"([ \t]*([A-Za-z0-9._~+/=:-]{8,}))",
+               R"((?:bearer|basic|token|digest|apikey|api-key|ssws|key|oauth|sharedkey|hmac|negotiate|ntlm|)"
+               R"(aws4-hmac-sha256[ \t]+credential=[^\s,]*,[ \t]*signedheaders=[^\s,]*,[ \t]*signature=))"
+               R"([ \t]*([A-Za-z0-9._~+/=:-]{8,}))",
                group_if(1, not_reference)});
-  r.push_back({"bearer_token", R"((?i)\bbearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const std::string_view v = h.groups[1];
-                 if (credential_like(v, Context::kProse)) add(out, h, v);
-               }});
+  r.push_back(
+      {"bearer_token", R"((?i)\bbearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*))", [](const Hit& h, std::vector<Found>& out) {
+         const std::string_view v = h.groups[1];
+         if (credential_like(v, Context::kProse)) add(out, h, v);
+       }});
   r.push_back({"cookie", R"((?i)\b(?:set-)?cookie["']?[ \t]*:[ \t]*["']?)", [](const Hit& h, std::vector<Found>& out) {
                  // name=value pairs up to the end of the header; session-like names only.
                  size_t p = h.end();
@@ -281,8 +295,8 @@ std::vector<RuleSpec> line_rules() {
                    const std::string name = lowered(h.text.substr(p, eq - p));
                    const std::string_view v = h.text.substr(eq + 1, stop - eq - 1);
                    bool session = false;
-                   for (std::string_view w : {"sess", "sid", "auth", "token", "jwt", "login", "remember", "secret",
-                                              "key", "csrf", "xsrf"})
+                   for (std::string_view w :
+                        {"sess", "sid", "auth", "token", "jwt", "login", "remember", "secret", "key", "csrf", "xsrf"})
                      session = session || name.find(w) != std::string::npos;
                    if (session && credential_like(v, Context::kAssigned)) add(out, h, v);
                    p = stop + 1;
@@ -293,7 +307,7 @@ std::vector<RuleSpec> line_rules() {
   // Passwords given to tools on the command line.
   r.push_back({"password",
                R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb|)"
-                   R"(mariadb-dump)\b[^\n|;&]*?[ \t]-p(["']?)[^\s"'-])",
+               R"(mariadb-dump)\b[^\n|;&]*?[ \t]-p(["']?)[^\s"'-])",
                [](const Hit& h, std::vector<Found>& out) {
                  // The value starts at the last byte of the match.
                  const size_t at = h.end() - 1;
@@ -307,20 +321,20 @@ std::vector<RuleSpec> line_rules() {
                R"(\bredis-cli\b)"});
   r.push_back({"password",
                R"(\b(?:docker|podman|helm|buildah|skopeo|oras|nerdctl|crane|cf|oc|az)\b)"
-                   R"([^\n|;&]*?\blogin\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))",
+               R"([^\n|;&]*?\blogin\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))",
                tool_password(), false, R"(\blogin\b)"});
-  r.push_back({"password", R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b[^\n|;&]*?[ \t]-P[ \t]*(["']?))",
-               tool_password(), false, R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b)"});
+  r.push_back({"password", R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b[^\n|;&]*?[ \t]-P[ \t]*(["']?))", tool_password(),
+               false, R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b)"});
   r.push_back({"password",
                R"(\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n|;&]*?[ \t]-w[ \t]+(["']?))",
                tool_password(), false, R"(\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b)"});
   r.push_back({"password",
                R"(\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(["']?))",
                tool_password(), false, R"(\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b)"});
-  r.push_back({"password", R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b[^\n|;&]*?[ \t]-[Pp][ \t]*(["']?))",
-               tool_password(), false, R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b)"});
-  r.push_back({"password", R"(\bssh-keygen\b[^\n|;&]*?[ \t]-[NP][ \t]+(["']?))", tool_password(), false,
-               R"(\bssh-keygen\b)"});
+  r.push_back({"password", R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b[^\n|;&]*?[ \t]-[Pp][ \t]*(["']?))", tool_password(),
+               false, R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b)"});
+  r.push_back(
+      {"password", R"(\bssh-keygen\b[^\n|;&]*?[ \t]-[NP][ \t]+(["']?))", tool_password(), false, R"(\bssh-keygen\b)"});
   r.push_back({"password", R"(\b(?:xfreerdp|wlfreerdp|sdl-freerdp)\b[^\n]*?[ \t]/p:(["']?))", tool_password(), false,
                R"(\b(?:xfreerdp|wlfreerdp|sdl-freerdp)\b)"});
   r.push_back({"password", R"(\bpass:(["']?))", tool_password()});  // openssl -passin pass:X
@@ -329,7 +343,7 @@ std::vector<RuleSpec> line_rules() {
                tool_password(), false, R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b)"});
   r.push_back({"password",
                R"(\b(?:curl|wget|xh|lftp)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U|-a|)"
-                   R"(--auth)[ \t=]*["']?[^\s:,'"$]+[:,](["']?))",
+               R"(--auth)[ \t=]*["']?[^\s:,'"$]+[:,](["']?))",
                tool_password(), false, R"(\b(?:curl|wget|xh|lftp)\b)"});
   // HTTPie: http -a user:password (the word http is in every URL, so the set looks for the flag).
   r.push_back({"password", R"(\bhttps?\b[^\n|;&]*?[ \t](?:-a|--auth)[ \t=]*["']?[^\s:,'"$]+:(["']?))", tool_password(),
@@ -343,12 +357,12 @@ std::vector<RuleSpec> line_rules() {
                  if (v.size() >= 3 && !is_reference(v)) add_span(out, s, "password");
                },
                false, R"(\bhtpasswd\b)"});
-  r.push_back({"password", R"(\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+(["']?))",
-               tool_password(), false, R"(\brabbitmqctl\b)"});
+  r.push_back({"password", R"(\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+(["']?))", tool_password(),
+               false, R"(\brabbitmqctl\b)"});
   r.push_back({"password",
                R"(\b(?:echo|printf)[ \t]+(?:-n[ \t]+|-e[ \t]+|'%s\\?n?'[ \t]+|"%s\\?n?"[ \t]+)?)"
-                   R"(["']?([^\s'"|]+)["']?[ \t]*\|[^\n]*?)"
-                   R"((?:--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin))",
+               R"(["']?([^\s'"|]+)["']?[ \t]*\|[^\n]*?)"
+               R"((?:--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin))",
                [](const Hit& h, std::vector<Found>& out) {
                  std::string_view v = h.groups[1];
                  const size_t colon = v.find(':');  // chpasswd reads user:password
@@ -364,14 +378,15 @@ std::vector<RuleSpec> line_rules() {
                  if (credential_like(v, Context::kAssigned)) add_span(out, s);
                },
                false, R"(\bvault[ \t]+(?:operator|login))"});
-  r.push_back({"secret", R"(\bdoctl\b[^\n|;&]*?[ \t]-t[ \t]+(["']?))", [](const Hit& h, std::vector<Found>& out) {
+  r.push_back({"secret", R"(\bdoctl\b[^\n|;&]*?[ \t]-t[ \t]+(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
                  const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
                  if (credential_like(h.text.substr(s.begin, s.end - s.begin), Context::kAssigned)) add_span(out, s);
                },
                false, R"(\bdoctl\b)"});
   r.push_back({"secret",
                R"(\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add))"
-                   R"([ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+["']?([^\s'"]+))",
+               R"([ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+["']?([^\s'"]+))",
                group_if(1, assigned_credential), false, R"(\bmc[ \t]+(?:alias|config))"});
   r.push_back({"secret", R"(\bsecret[ \t]+set[ \t]+[A-Za-z0-9_]+[ \t]+(?:--body|-b)[ \t=]*(["']?))",
                [](const Hit& h, std::vector<Found>& out) {
@@ -395,12 +410,11 @@ std::vector<RuleSpec> line_rules() {
                pick_named_value, false, "</"});
   // PHP: define('AUTH_KEY', '...'), as wp-config.php holds its salts.
   r.push_back({"secret", R"(\bdefine\([ \t]*['"]([A-Za-z0-9_]+)['"][ \t]*,[ \t]*)", pick_name_then_value});
-  r.push_back({"secret",
-               R"((?i)\b(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[ \t]+value[ \t]*=[ \t]*\\?"([^"\\\n]+))",
+  r.push_back({"secret", R"((?i)\b(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[ \t]+value[ \t]*=[ \t]*\\?"([^"\\\n]+))",
                pick_named_value, false, R"((?i)value[ \t]*=)"});
   r.push_back({"secret",
                R"((?i)\\?"(?:name|key|Name|Key)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+)\\?"[ \t]*,[ \t]*\\?"(?:value|)"
-                   R"(Value)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+))",
+               R"(Value)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+))",
                pick_named_value, false, R"((?i)value\\?"[ \t]*:)"});
   r.push_back({"secret",
                R"(\b(?:config(?:ure)?[ \t]+set|setx|setenv|set[ \t]+-[gxU]+|ENV|ARG)[ \t]+([^\s=]{2,})[ \t]+)",

@@ -97,27 +97,47 @@ bool is_filler(std::string_view v) {
 // English words and config values that follow "password is" or "token:" in
 // prose and settings and are never the secret.
 constexpr std::string_view kCommonWords[] = {
-    "a", "about", "above", "accepted", "active", "after", "again", "all", "also", "always", "an", "and",
-    "another", "any", "anything", "are", "as", "at", "auth", "authenticated", "auto", "available", "bad",
-    "basic", "be", "bearer", "been", "before", "being", "below", "blank", "both", "but", "by", "can", "cannot",
-    "case", "changed", "characters", "chars", "check", "client", "config", "configured", "correct", "could",
-    "created", "credential", "credentials", "current", "default", "defined", "deleted", "did", "different",
-    "disabled", "do", "does", "done", "each", "either", "else", "empty", "enabled", "encrypted", "entered",
-    "env", "environment", "every", "exactly", "example", "exists", "expired", "expires", "false", "field",
-    "file", "fine", "first", "for", "found", "from", "generated", "given", "good", "had", "has", "hashed",
-    "have", "header", "hidden", "his", "how", "if", "in", "incorrect", "input", "inside", "instead", "into",
-    "invalid", "is", "it", "its", "just", "kept", "key", "last", "later", "least", "left", "length", "like",
-    "listed", "local", "locked", "long", "manager", "masked", "matches", "may", "might", "missing", "more",
-    "most", "must", "my", "needed", "never", "new", "next", "nil", "no", "none", "not", "nothing", "now",
-    "null", "of", "off", "ok", "old", "on", "once", "one", "only", "optional", "or", "other", "our", "out",
-    "over", "passed", "password", "plain", "plaintext", "please", "present", "prompt", "protected", "provided",
-    "public", "random", "read", "ready", "redacted", "rejected", "removed", "required", "reset", "revoked",
-    "right", "rotated", "same", "saved", "secret", "secure", "see", "set", "shared", "short", "should", "shown",
-    "so", "some", "somewhere", "still", "stored", "string", "strong", "such", "supplied", "that", "the",
-    "their", "them", "then", "there", "these", "they", "this", "those", "through", "to", "token", "too", "true",
-    "typed", "undefined", "under", "unknown", "unset", "until", "updated", "used", "user", "valid", "value",
-    "vault", "very", "via", "was", "weak", "were", "what", "when", "where", "which", "will", "with", "without",
-    "works", "would", "wrong", "yes", "you", "your",};
+    "a",           "about",         "above",      "accepted",  "active",    "after",
+    "again",       "all",           "also",       "always",    "an",        "and",
+    "another",     "any",           "anything",   "are",       "as",        "at",
+    "auth",        "authenticated", "auto",       "available", "bad",       "basic",
+    "be",          "bearer",        "been",       "before",    "being",     "below",
+    "blank",       "both",          "but",        "by",        "can",       "cannot",
+    "case",        "changed",       "characters", "chars",     "check",     "client",
+    "config",      "configured",    "correct",    "could",     "created",   "credential",
+    "credentials", "current",       "default",    "defined",   "deleted",   "did",
+    "different",   "disabled",      "do",         "does",      "done",      "each",
+    "either",      "else",          "empty",      "enabled",   "encrypted", "entered",
+    "env",         "environment",   "every",      "exactly",   "example",   "exists",
+    "expired",     "expires",       "false",      "field",     "file",      "fine",
+    "first",       "for",           "found",      "from",      "generated", "given",
+    "good",        "had",           "has",        "hashed",    "have",      "header",
+    "hidden",      "his",           "how",        "if",        "in",        "incorrect",
+    "input",       "inside",        "instead",    "into",      "invalid",   "is",
+    "it",          "its",           "just",       "kept",      "key",       "last",
+    "later",       "least",         "left",       "length",    "like",      "listed",
+    "local",       "locked",        "long",       "manager",   "masked",    "matches",
+    "may",         "might",         "missing",    "more",      "most",      "must",
+    "my",          "needed",        "never",      "new",       "next",      "nil",
+    "no",          "none",          "not",        "nothing",   "now",       "null",
+    "of",          "off",           "ok",         "old",       "on",        "once",
+    "one",         "only",          "optional",   "or",        "other",     "our",
+    "out",         "over",          "passed",     "password",  "plain",     "plaintext",
+    "please",      "present",       "prompt",     "protected", "provided",  "public",
+    "random",      "read",          "ready",      "redacted",  "rejected",  "removed",
+    "required",    "reset",         "revoked",    "right",     "rotated",   "same",
+    "saved",       "secret",        "secure",     "see",       "set",       "shared",
+    "short",       "should",        "shown",      "so",        "some",      "somewhere",
+    "still",       "stored",        "string",     "strong",    "such",      "supplied",
+    "that",        "the",           "their",      "them",      "then",      "there",
+    "these",       "they",          "this",       "those",     "through",   "to",
+    "token",       "too",           "true",       "typed",     "undefined", "under",
+    "unknown",     "unset",         "until",      "updated",   "used",      "user",
+    "valid",       "value",         "vault",      "very",      "via",       "was",
+    "weak",        "were",          "what",       "when",      "where",     "which",
+    "will",        "with",          "without",    "works",     "would",     "wrong",
+    "yes",         "you",           "your",
+};
 
 static_assert(std::is_sorted(std::begin(kCommonWords), std::end(kCommonWords)), "binary_search needs it sorted");
 
@@ -191,10 +211,11 @@ bool is_placeholder(std::string_view v) {
   for (char& c : words)
     if (c == '-' || c == ' ' || c == '.') c = '_';
   for (std::string_view p :
-       {"change_me", "changeme", "change_this", "changethis", "replace_me", "replaceme", "replace_with", "replace_this",
-        "your_", "yourkey", "yourtoken", "yoursecret", "yourpassword", "yourapikey", "_here", "insert_", "placeholder",
-        "fill_in", "fillme", "put_your", "not_a_real", "notareal", "goes_here", "sample_", "_sample",
-        "censored", "secret_value", "my_secret", "mysecret", "test_token", "test_key", "foo_bar", "foobar"})
+       {"change_me",    "changeme",   "change_this", "changethis", "replace_me", "replaceme",    "replace_with",
+        "replace_this", "your_",      "yourkey",     "yourtoken",  "yoursecret", "yourpassword", "yourapikey",
+        "_here",        "insert_",    "placeholder", "fill_in",    "fillme",     "put_your",     "not_a_real",
+        "notareal",     "goes_here",  "sample_",     "_sample",    "censored",   "secret_value", "my_secret",
+        "mysecret",     "test_token", "test_key",    "foo_bar",    "foobar"})
     if (contains(words, p)) return true;
   // Short words only as words: a random token holds "todo" or "xxxx" now and then.
   for (std::string_view p : {"dummy", "todo", "fixme", "lorem", "xxxx", "tbd"})
@@ -209,21 +230,66 @@ bool is_placeholder(std::string_view v) {
 
 bool is_reference(std::string_view v) {
   if (v.empty()) return true;
-  if (v.front() == '$' || v.front() == '!') return true;  // $VAR, YAML tags (!vault, !Ref)
+  if (v.front() == '$' || v.front() == '!') return true;                 // $VAR, YAML tags (!vault, !Ref)
   if (v.size() > 2 && v.front() == '%' && v.back() == '%') return true;  // %VAR% on Windows
   const std::string low = lowered(v);
-  if (starts_with_any(low, {"env:", "env.", "env[", "env(", "vault:", "vault://", "op://", "arn:", "projects/",
-                            "sm://", "ssm:", "ssm://", "secretsmanager", "keyvault", "@microsoft.keyvault", "file:",
-                            "process.env", "os.environ", "os.getenv", "getenv", "system.getenv", "environment.",
-                            "secrets.", "secret.", "vars.", "inputs.", "!ref", "!sub", "!getatt", "lookup(", "var.",
-                            "local.", "data.", "config.", "settings.", "import.meta", "context.", "self.", "this.",
-                            "req.", "request.", "params.", "args.", "opts.", "options.", "ctx.", "props.",
-                            "azure-keyvault", "gcp-secret", "k8s:", "kubernetes:", "aws-secretsmanager"}))
+  if (starts_with_any(low, {"env:",
+                            "env.",
+                            "env[",
+                            "env(",
+                            "vault:",
+                            "vault://",
+                            "op://",
+                            "arn:",
+                            "projects/",
+                            "sm://",
+                            "ssm:",
+                            "ssm://",
+                            "secretsmanager",
+                            "keyvault",
+                            "@microsoft.keyvault",
+                            "file:",
+                            "process.env",
+                            "os.environ",
+                            "os.getenv",
+                            "getenv",
+                            "system.getenv",
+                            "environment.",
+                            "secrets.",
+                            "secret.",
+                            "vars.",
+                            "inputs.",
+                            "!ref",
+                            "!sub",
+                            "!getatt",
+                            "lookup(",
+                            "var.",
+                            "local.",
+                            "data.",
+                            "config.",
+                            "settings.",
+                            "import.meta",
+                            "context.",
+                            "self.",
+                            "this.",
+                            "req.",
+                            "request.",
+                            "params.",
+                            "args.",
+                            "opts.",
+                            "options.",
+                            "ctx.",
+                            "props.",
+                            "azure-keyvault",
+                            "gcp-secret",
+                            "k8s:",
+                            "kubernetes:",
+                            "aws-secretsmanager"}))
     return true;
   // A call: read_secret("db"), os.getenv('X'), or the start of one: a name with a
   // word of three letters or more in it, then "(" (a salt may hold "g4(...)").
-  if (const size_t paren = v.find('('); paren != std::string_view::npos && paren >= 3 &&
-                                        (v.back() == ')' || paren + 1 == v.size())) {
+  if (const size_t paren = v.find('(');
+      paren != std::string_view::npos && paren >= 3 && (v.back() == ')' || paren + 1 == v.size())) {
     bool callee = is_alpha(v[0]) || v[0] == '_';
     size_t run = 0, longest = 0;
     for (size_t i = 0; callee && i < paren; ++i) {
@@ -413,11 +479,13 @@ bool labelled_as_digest(std::string_view text, size_t at) {
   const size_t nl = text.substr(from, at - from).rfind('\n');
   if (nl != std::string_view::npos) from += nl + 1;
   const std::string before = lowered(text.substr(from, at - from));
-  for (std::string_view w : {"sha", "sha1", "sha256", "sha512", "sha384", "md5", "hash", "hashes", "digest", "checksum",
-                             "commit", "commits", "rev", "revision", "uuid", "guid", "etag", "integrity", "fingerprint",
-                             "key id", "keyid", "kid", "request id", "trace id", "span id", "build id", "object id",
-                             "session id", "tenant id", "account id", "client id", "user id", "project id",
-                             "blob", "tree", "sum", "nonce", "crc", "crc32", "hmac of", "hashed"}) {
+  for (std::string_view w :
+       {"sha",       "sha1",       "sha256",    "sha512",    "sha384",      "md5",       "hash",
+        "hashes",    "digest",     "checksum",  "commit",    "commits",     "rev",       "revision",
+        "uuid",      "guid",       "etag",      "integrity", "fingerprint", "key id",    "keyid",
+        "kid",       "request id", "trace id",  "span id",   "build id",    "object id", "session id",
+        "tenant id", "account id", "client id", "user id",   "project id",  "blob",      "tree",
+        "sum",       "nonce",      "crc",       "crc32",     "hmac of",     "hashed"}) {
     for (size_t i = before.find(w); i != std::string::npos; i = before.find(w, i + 1)) {
       const bool starts = i == 0 || !is_alpha(before[i - 1]);
       const size_t e = i + w.size();
@@ -480,24 +548,24 @@ NameClass classify_name(std::string_view name) {
   if (!name_parts(name, np)) return NameClass::kNone;
   // Words after the keyword that keep its meaning: SECRET_KEY_BASE, TOKEN_VALUE, PASSWORD_B64.
   size_t n = np.n;
-  while (n > 0 && (one_of(np.parts[n - 1], {"value", "val", "b64", "base64", "hex", "raw", "str", "string", "text",
-                                            "data", "base", "plain", "plaintext", "enc", "encoded", "prod",
-                                            "production", "dev", "staging", "test", "live", "new", "old", "current",
-                                            "override", "primary", "secondary"}) ||
+  while (n > 0 && (one_of(np.parts[n - 1], {"value",   "val",  "b64",        "base64",   "hex",     "raw",       "str",
+                                            "string",  "text", "data",       "base",     "plain",   "plaintext", "enc",
+                                            "encoded", "prod", "production", "dev",      "staging", "test",      "live",
+                                            "new",     "old",  "current",    "override", "primary", "secondary"}) ||
                    (np.parts[n - 1].size() == 1 && is_digit(np.parts[n - 1][0]))))
     --n;
   if (n == 0) return NameClass::kNone;
   const std::string_view w = np.parts[n - 1];
   const std::string_view prev = n > 1 ? np.parts[n - 2] : std::string_view();
   auto ends = [&](std::string_view s) { return w.ends_with(s); };
-  if (ends("password") || ends("passwd") || ends("passphrase") || ends("passcode") || ends("passwort") ||
-      ends("pwd") || one_of(w, {"pass", "pw", "pswd", "psw", "mdp", "contrasena", "senha", "parola"}))
+  if (ends("password") || ends("passwd") || ends("passphrase") || ends("passcode") || ends("passwort") || ends("pwd") ||
+      one_of(w, {"pass", "pw", "pswd", "psw", "mdp", "contrasena", "senha", "parola"}))
     return NameClass::kPassword;
   if (ends("pass")) {  // dbpass, storepass, srcstorepass; not bypass or compass
     const std::string_view head = w.substr(0, w.size() - 4);
-    for (std::string_view word : {"db", "pg", "my", "root", "admin", "user", "sql", "smtp", "mail", "ftp", "ssh",
-                                  "redis", "ldap", "bind", "key", "store", "trust", "wifi", "vnc", "web", "proxy",
-                                  "http", "rabbit", "mq", "amqp", "sa", "sudo"})
+    for (std::string_view word : {"db",  "pg",  "my",    "root", "admin",  "user", "sql",   "smtp",  "mail",
+                                  "ftp", "ssh", "redis", "ldap", "bind",   "key",  "store", "trust", "wifi",
+                                  "vnc", "web", "proxy", "http", "rabbit", "mq",   "amqp",  "sa",    "sudo"})
       if (head.ends_with(word)) return NameClass::kPassword;
   }
   if (w == "pin" || w == "pincode" || (w == "code" && prev == "pin")) return NameClass::kPin;
@@ -505,34 +573,41 @@ NameClass classify_name(std::string_view name) {
                                    "bearer", "salt", "seed", "mnemonic", "psk", "sas", "cookie", "jwt", "hmac", "pat"}))
     return NameClass::kSecret;
   if (ends("token")) {
-    if (one_of(prev, {"page", "next", "continuation", "pagination", "cursor", "sync", "resume", "max", "input",
-                      "output", "total", "cancellation", "cancel", "lexer", "parse", "design", "stop", "end", "start",
-                      "special", "pad", "eos", "bos", "unk", "mask", "sep", "cls"}) ||
+    if (one_of(prev, {"page",   "next",    "continuation", "pagination", "cursor", "sync",  "resume", "max",  "input",
+                      "output", "total",   "cancellation", "cancel",     "lexer",  "parse", "design", "stop", "end",
+                      "start",  "special", "pad",          "eos",        "bos",    "unk",   "mask",   "sep",  "cls"}) ||
         one_of(w, {"pagetoken", "nexttoken", "cancellationtoken"}))
       return NameClass::kNone;
     return NameClass::kSecret;
   }
   if (ends("key") && w != "key") {
-    if (one_of(w, {"apikey", "accesskey", "secretkey", "privatekey", "authkey", "masterkey", "signingkey", "privkey",
-                   "encryptionkey", "licensekey", "hmackey", "appkey", "clientkey", "sessionkey", "subscriptionkey",
-                   "accountkey", "storagekey", "webhookkey", "adminkey", "servicekey", "apikey", "writekey", "readkey",
-                   "ingestkey", "deploykey", "sharedkey", "cryptokey", "aeskey", "jwtkey", "otpkey", "totpkey"}))
+    if (one_of(w,
+               {"apikey",          "accesskey",     "secretkey",  "privatekey", "authkey",   "masterkey",  "signingkey",
+                "privkey",         "encryptionkey", "licensekey", "hmackey",    "appkey",    "clientkey",  "sessionkey",
+                "subscriptionkey", "accountkey",    "storagekey", "webhookkey", "adminkey",  "servicekey", "apikey",
+                "writekey",        "readkey",       "ingestkey",  "deploykey",  "sharedkey", "cryptokey",  "aeskey",
+                "jwtkey",          "otpkey",        "totpkey"}))
       return NameClass::kSecret;
     return NameClass::kNone;  // monkey, hotkey, turkey, sortkey
   }
   if (w == "key") {
-    if (one_of(prev, {"api", "access", "secret", "private", "priv", "auth", "master", "signing", "sign", "encryption",
-                      "encrypt", "license", "licence", "client", "app", "application", "service", "account", "admin",
-                      "deploy", "storage", "subscription", "shared", "webhook", "hmac", "aes", "crypto", "cipher",
-                      "session", "cookie", "jwt", "token", "otp", "totp", "mfa", "write", "read", "ingest", "consumer",
-                      "server", "root", "live", "prod", "test", "unseal", "recovery", "x"}))
+    if (one_of(prev,
+               {"api",     "access",     "secret",  "private", "priv",    "auth",         "master",   "signing",
+                "sign",    "encryption", "encrypt", "license", "licence", "client",       "app",      "application",
+                "service", "account",    "admin",   "deploy",  "storage", "subscription", "shared",   "webhook",
+                "hmac",    "aes",        "crypto",  "cipher",  "session", "cookie",       "jwt",      "token",
+                "otp",     "totp",       "mfa",     "write",   "read",    "ingest",       "consumer", "server",
+                "root",    "live",       "prod",    "test",    "unseal",  "recovery",     "x"}))
       return NameClass::kSecret;
-    if (one_of(prev, {"public", "pub", "cache", "sort", "partition", "primary", "foreign", "idempotency", "routing",
-                      "object", "s3", "bucket", "dedup", "dedupe", "index", "lookup", "map", "dict", "group", "i18n",
-                      "translation", "unique", "composite", "shard", "row", "column", "hot", "keyboard", "short",
-                      "shortcut", "hash", "range", "kms", "ssh", "gpg", "pgp", "registry", "tracking", "order",
-                      "search", "query", "config", "setting", "state", "react", "list", "item", "metric", "label",
-                      "attribute", "field", "column", "lock", "cursor", "event", "message", "json", "yaml", "dict"}))
+    if (one_of(prev,
+               {"public",  "pub",       "cache",   "sort",     "partition",   "primary",  "foreign",   "idempotency",
+                "routing", "object",    "s3",      "bucket",   "dedup",       "dedupe",   "index",     "lookup",
+                "map",     "dict",      "group",   "i18n",     "translation", "unique",   "composite", "shard",
+                "row",     "column",    "hot",     "keyboard", "short",       "shortcut", "hash",      "range",
+                "kms",     "ssh",       "gpg",     "pgp",      "registry",    "tracking", "order",     "search",
+                "query",   "config",    "setting", "state",    "react",       "list",     "item",      "metric",
+                "label",   "attribute", "field",   "column",   "lock",        "cursor",   "event",     "message",
+                "json",    "yaml",      "dict"}))
       return NameClass::kNone;
     return NameClass::kKey;
   }

@@ -27,8 +27,8 @@ bool recently_changed(Seconds mtime, Seconds now, const Policy& policy) {
   return mtime <= now && now - mtime < policy.live_guard;
 }
 
-Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock,
-                              const Policy& policy, ReindexOptions options) {
+Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                              ReindexOptions options) {
   MEMSIM_TRY(check_home(fs, home));
   std::unique_ptr<FileLock> lock;
   if (options.write && !options.locked) {

@@ -20,8 +20,7 @@ bool is_kebab(std::string_view s) {
 
 // The file name for a request, or why there is none.
 Result<std::string> file_name(const RememberRequest& r) {
-  if (!is_known_type(r.type))
-    return Error{"type: '" + r.type.substr(0, 40) + "' is not one of " + known_types_list()};
+  if (!is_known_type(r.type)) return Error{"type: '" + r.type.substr(0, 40) + "' is not one of " + known_types_list()};
   if (r.name.size() > kRememberMaxNameBytes)
     return Error{"name: longer than " + std::to_string(kRememberMaxNameBytes) + " bytes"};
   std::string stem = r.name;
@@ -42,7 +41,9 @@ Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& c
   // Every field through the gate first: a secret is refused, a user's home path becomes ~.
   RememberRequest req = request;
   for (auto [field, text] : {std::pair<std::string_view, std::string*>{"name", &req.name},
-                             {"summary", &req.summary}, {"body", &req.body}, {"key", req.key ? &*req.key : nullptr}}) {
+                             {"summary", &req.summary},
+                             {"body", &req.body},
+                             {"key", req.key ? &*req.key : nullptr}}) {
     if (!text) continue;
     MEMSIM_ASSIGN_OR_RETURN(RedactResult gated, gate_text(redactor, field, *text, OnSecret::kRefuse));
     *text = std::move(gated.text);
@@ -50,7 +51,8 @@ Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& c
   auto file = file_name(req);
   if (!file.ok()) return file.error();
   if (req.summary.size() > kRememberMaxSummaryBytes)
-    return Error{"summary: longer than " + std::to_string(kRememberMaxSummaryBytes) + " bytes (one line: the index row)"};
+    return Error{"summary: longer than " + std::to_string(kRememberMaxSummaryBytes) +
+                 " bytes (one line: the index row)"};
   const std::string summary = fold_whitespace(req.summary);
   if (summary.empty()) return Error{"summary: empty"};
   if (req.body.size() > kRememberMaxBodyBytes)

@@ -32,20 +32,25 @@ constexpr const char* kSchema =
 
 const std::unordered_set<std::string_view>& stopwords() {
   static const std::unordered_set<std::string_view> kWords = {
-      "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and", "any", "are",
-      "aren", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but",
-      "by", "can", "could", "couldn", "did", "didn", "do", "does", "doesn", "doing", "don", "down",
-      "during", "each", "else", "ever", "few", "for", "from", "further", "get", "got", "had", "hadn",
-      "has", "hasn", "have", "haven", "having", "he", "her", "here", "hers", "herself", "him",
-      "himself", "his", "how", "i", "if", "in", "into", "is", "isn", "it", "its", "itself", "just",
-      "ll", "me", "might", "more", "most", "must", "my", "myself", "no", "nor", "not", "now", "of",
-      "off", "on", "once", "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own",
-      "re", "same", "shall", "she", "should", "shouldn", "so", "some", "such", "than", "that", "the",
-      "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those",
-      "through", "to", "too", "under", "until", "up", "us", "ve", "very", "was", "wasn", "we", "were",
-      "weren", "what", "when", "where", "which", "while", "who", "whom", "whose", "why", "will", "with",
-      "won", "would", "wouldn", "you", "your", "yours", "yourself", "yourselves", "please", "let",
-      "lets", "like", "kind", "sort", "thing", "things", "know", "tell"};
+      "a",      "about",  "above", "after",   "again",     "against",    "all",     "also",     "am",
+      "an",     "and",    "any",   "are",     "aren",      "as",         "at",      "be",       "because",
+      "been",   "before", "being", "below",   "between",   "both",       "but",     "by",       "can",
+      "could",  "couldn", "did",   "didn",    "do",        "does",       "doesn",   "doing",    "don",
+      "down",   "during", "each",  "else",    "ever",      "few",        "for",     "from",     "further",
+      "get",    "got",    "had",   "hadn",    "has",       "hasn",       "have",    "haven",    "having",
+      "he",     "her",    "here",  "hers",    "herself",   "him",        "himself", "his",      "how",
+      "i",      "if",     "in",    "into",    "is",        "isn",        "it",      "its",      "itself",
+      "just",   "ll",     "me",    "might",   "more",      "most",       "must",    "my",       "myself",
+      "no",     "nor",    "not",   "now",     "of",        "off",        "on",      "once",     "only",
+      "or",     "other",  "our",   "ours",    "ourselves", "out",        "over",    "own",      "re",
+      "same",   "shall",  "she",   "should",  "shouldn",   "so",         "some",    "such",     "than",
+      "that",   "the",    "their", "theirs",  "them",      "themselves", "then",    "there",    "these",
+      "they",   "this",   "those", "through", "to",        "too",        "under",   "until",    "up",
+      "us",     "ve",     "very",  "was",     "wasn",      "we",         "were",    "weren",    "what",
+      "when",   "where",  "which", "while",   "who",       "whom",       "whose",   "why",      "will",
+      "with",   "won",    "would", "wouldn",  "you",       "your",       "yours",   "yourself", "yourselves",
+      "please", "let",    "lets",  "like",    "kind",      "sort",       "thing",   "things",   "know",
+      "tell"};
   return kWords;
 }
 
@@ -308,8 +313,7 @@ Status sync(Index& ix, FileSystem& fs, const Home& home, const Policy& policy, c
     bind_text(s, 4, body_col);
     MEMSIM_TRY(step_done(ix, s));
   }
-  for (const auto& [name, k] : known)
-    MEMSIM_TRY(drop(k.id));
+  for (const auto& [name, k] : known) MEMSIM_TRY(drop(k.id));
   MEMSIM_TRY(store_lengths(ix));
   auto put = ix.prepare("INSERT OR REPLACE INTO meta(k, v) VALUES('version', ?1), ('fingerprint', ?2)");
   if (!put.ok()) return put.error();
@@ -396,9 +400,8 @@ Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, 
     const bool complete = bm25.seen() <= keep || ranked.back().score < o.min_score ||
                           (hits.size() >= k && hits[k - 1].score > ranked.back().score);
     if (complete) {
-      std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
-        return a.score != b.score ? a.score > b.score : a.file < b.file;
-      });
+      std::sort(hits.begin(), hits.end(),
+                [](const Hit& a, const Hit& b) { return a.score != b.score ? a.score > b.score : a.file < b.file; });
       if (hits.size() > k) hits.resize(k);
       return hits;
     }
@@ -478,15 +481,13 @@ Result<std::vector<Hit>> refresh_and_query(FileSystem& fs, const Home& home, con
 
 }  // namespace
 
-
 std::vector<std::string> query_terms(std::string_view text) {
   std::vector<std::string> out;
   std::unordered_set<std::string> seen;
   std::string w;
   auto flush = [&] {
     const bool digit = !w.empty() && w[0] >= '0' && w[0] <= '9';
-    if ((w.size() > 1 || digit) && !stopwords().count(w) && seen.insert(w).second && out.size() < 64)
-      out.push_back(w);
+    if ((w.size() > 1 || digit) && !stopwords().count(w) && seen.insert(w).second && out.size() < 64) out.push_back(w);
     w.clear();
   };
   for (char ch : text) {

@@ -87,7 +87,7 @@ std::vector<std::vector<std::size_t>> near_duplicate_groups(const std::vector<st
   Groups groups(n);
   std::vector<bool> paired(n, false);
   std::unordered_map<int, std::vector<std::size_t>> postings;  // prefix term -> earlier sets
-  std::vector<std::size_t> seen_at(n, n);  // dedupes candidates per probing set
+  std::vector<std::size_t> seen_at(n, n);                      // dedupes candidates per probing set
   for (std::size_t b = 0; b < n; ++b) {
     const std::vector<int>& sb = sets[b];
     if (sb.empty()) continue;

@@ -82,8 +82,8 @@ int Bm25::length_of(const Fts5ExtensionApi* api, Fts5Context* fts, std::int64_t 
       const std::size_t i = static_cast<std::size_t>(rowid % static_cast<std::int64_t>(kLengthsPerChunk));
       if (i < chunk_words_) {
         const unsigned char* w = chunk_data_ + 4 * i;
-        const std::uint32_t n = std::uint32_t{w[0]} | std::uint32_t{w[1]} << 8 | std::uint32_t{w[2]} << 16 |
-                                std::uint32_t{w[3]} << 24;
+        const std::uint32_t n =
+            std::uint32_t{w[0]} | std::uint32_t{w[1]} << 8 | std::uint32_t{w[2]} << 16 | std::uint32_t{w[3]} << 24;
         if (n != 0) {
           *length = n;
           return SQLITE_OK;
@@ -107,8 +107,7 @@ int Bm25::collect(const Fts5ExtensionApi* api, Fts5Context* fts) {
     Fts5PhraseIter it;
     int column = 0, offset = 0;
     if (int rc = api->xPhraseFirst(fts, static_cast<int>(p), &it, &column, &offset); rc != SQLITE_OK) return rc;
-    for (; column >= 0; api->xPhraseNext(fts, &it, &column, &offset))
-      freq_[p] += column < 3 ? weights_[column] : 1.0;
+    for (; column >= 0; api->xPhraseNext(fts, &it, &column, &offset)) freq_[p] += column < 3 ? weights_[column] : 1.0;
   }
   const std::int64_t rowid = api->xRowid(fts);
   double length = 0;

@@ -41,14 +41,14 @@ Result<std::string> memory_name_from_arg(std::string_view arg) {
   return name;
 }
 
-
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                   const Redactor& redactor, const SupersedeRequest& request) {
   MEMSIM_TRY(check_home(fs, home));
   // Every field through the gate first: a secret is refused, a user's home path becomes ~.
   SupersedeRequest req = request;
   std::string* given_summary = req.summary ? &*req.summary : nullptr;
-  for (auto [field, text] : {std::pair<std::string_view, std::string*>{"summary", given_summary}, {"body", &req.body},
+  for (auto [field, text] : {std::pair<std::string_view, std::string*>{"summary", given_summary},
+                             {"body", &req.body},
                              {"new name", &req.new_file}}) {
     if (!text) continue;
     MEMSIM_ASSIGN_OR_RETURN(RedactResult gated, gate_text(redactor, field, *text, OnSecret::kRefuse));
@@ -106,12 +106,12 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
     std::string text = "---\nname: " + yaml_line_scalar(stem_of(fresh)) + "\n";
     if (type) text += "type: " + yaml_line_scalar(*type) + "\n";
     text += "summary: " + yaml_line_scalar(summary) + "\nconfidence: " + std::string(confidence_name(req.confidence)) +
-            "\ncreated: " + today + "\nvalid_from: " + today + "\nvalid_until: null\nsupersedes: " +
-            yaml_line_scalar(stem_of(*old)) + "\n";
+            "\ncreated: " + today + "\nvalid_from: " + today +
+            "\nvalid_until: null\nsupersedes: " + yaml_line_scalar(stem_of(*old)) + "\n";
     if (meta.key) text += "key: " + yaml_line_scalar(*meta.key) + "\n";
     text += "---\n";
-    std::string body = req.body.empty() ? summary + "\n\nSupersedes [[" + stem_of(*old) + "]] from " + today + ".\n"
-                                        : req.body;
+    std::string body =
+        req.body.empty() ? summary + "\n\nSupersedes [[" + stem_of(*old) + "]] from " + today + ".\n" : req.body;
     if (body.back() != '\n') body += '\n';
     text += body;
 

@@ -24,8 +24,10 @@ std::optional<Seconds> previous_tick(FileSystem& fs, const Home& home) {
 
 void core_cue(const Ranked& r, Seconds now, const Policy& policy, std::vector<CueItem>& cue) {
   for (const Conflict& c : r.conflicts) {
-    CueItem item{"conflict", {}, "open facts share key '" + c.key + "'; the rule picks " + c.winner +
-                                     "; decide which holds and supersede the other"};
+    CueItem item{"conflict",
+                 {},
+                 "open facts share key '" + c.key + "'; the rule picks " + c.winner +
+                     "; decide which holds and supersede the other"};
     for (const auto& f : c.files) item.files.push_back("memory/" + f);
     cue.push_back(std::move(item));
   }
@@ -37,14 +39,13 @@ void core_cue(const Ranked& r, Seconds now, const Policy& policy, std::vector<Cu
     if (today - from < policy.stale_fact_days) continue;
     cue.push_back({"old-unverified",
                    {"memory/" + r.corpus.memories[i].filename},
-                   "open since " + format_date(from) + " (" + std::to_string(today - from) +
-                       " days), confidence " + std::string(confidence_name(m.confidence.value_or(Confidence::kInferred))) +
+                   "open since " + format_date(from) + " (" + std::to_string(today - from) + " days), confidence " +
+                       std::string(confidence_name(m.confidence.value_or(Confidence::kInferred))) +
                        "; is it still true?"});
   }
 }
 
 }  // namespace
-
 
 std::string render_cue(const TickReport& t) {
   nlohmann::ordered_json items = nlohmann::ordered_json::array();
@@ -110,9 +111,12 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
   if (!lock.ok()) return lock.error();
   MEMSIM_TRY(make_home_dir(fs, home, home.state_dir()));
   MEMSIM_TRY(replace_file(fs, home.cue_path(), t.cue_json));
-  nlohmann::ordered_json last{{"time", format_instant(t.now)},      {"guarded", t.guarded},
-                              {"written_back", t.written_back},         {"changed", t.changed},
-                              {"cue_items", t.cue.size()},              {"findings", t.findings.size()},
+  nlohmann::ordered_json last{{"time", format_instant(t.now)},
+                              {"guarded", t.guarded},
+                              {"written_back", t.written_back},
+                              {"changed", t.changed},
+                              {"cue_items", t.cue.size()},
+                              {"findings", t.findings.size()},
                               {"notes_leaving", t.notes_leaving.size()}};
   MEMSIM_TRY(replace_file(fs, home.last_tick_path(), dump_json(last, 2) + "\n"));
   t.reindexed = std::move(*rep);

@@ -46,8 +46,7 @@ bool leap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
 std::optional<Days> date_prefix(std::string_view s) {
   int y, m, d;
-  if (s.size() < 10 || !digits(s, 0, 4, y) || s[4] != '-' || !digits(s, 5, 2, m) ||
-      s[7] != '-' || !digits(s, 8, 2, d))
+  if (s.size() < 10 || !digits(s, 0, 4, y) || s[4] != '-' || !digits(s, 5, 2, m) || s[7] != '-' || !digits(s, 8, 2, d))
     return std::nullopt;
   static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   if (m < 1 || m > 12 || d < 1) return std::nullopt;
@@ -63,12 +62,10 @@ std::optional<Days> parse_date(std::string_view s) {
 }
 
 std::optional<Seconds> parse_instant(std::string_view s) {
-  if (s.size() != 20 || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[19] != 'Z')
-    return std::nullopt;
+  if (s.size() != 20 || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[19] != 'Z') return std::nullopt;
   auto day = date_prefix(s);
   int hh, mm, ss;
-  if (!day || !digits(s, 11, 2, hh) || !digits(s, 14, 2, mm) || !digits(s, 17, 2, ss) ||
-      hh > 23 || mm > 59 || ss > 59)
+  if (!day || !digits(s, 11, 2, hh) || !digits(s, 14, 2, mm) || !digits(s, 17, 2, ss) || hh > 23 || mm > 59 || ss > 59)
     return std::nullopt;
   return *day * kSecondsPerDay + hh * 3600 + mm * 60 + ss;
 }
@@ -79,8 +76,7 @@ std::optional<Seconds> parse_now(std::string_view s) {
   if (s.size() == 10) return *day * kSecondsPerDay;
   if (s[10] != 'T' && s[10] != ' ') return std::nullopt;
   int hh, mm, ss = 0;
-  if (!digits(s, 11, 2, hh) || s.size() < 16 || s[13] != ':' || !digits(s, 14, 2, mm))
-    return std::nullopt;
+  if (!digits(s, 11, 2, hh) || s.size() < 16 || s[13] != ':' || !digits(s, 14, 2, mm)) return std::nullopt;
   size_t pos = 16;
   if (pos < s.size() && s[pos] == ':') {
     if (!digits(s, pos + 1, 2, ss)) return std::nullopt;
@@ -96,8 +92,8 @@ std::optional<Seconds> parse_now(std::string_view s) {
     std::string_view tz = s.substr(pos);
     int oh, om;
     if (tz == "Z" || tz == "z") {
-    } else if (tz.size() == 6 && (tz[0] == '+' || tz[0] == '-') && digits(tz, 1, 2, oh) &&
-               tz[3] == ':' && digits(tz, 4, 2, om)) {
+    } else if (tz.size() == 6 && (tz[0] == '+' || tz[0] == '-') && digits(tz, 1, 2, oh) && tz[3] == ':' &&
+               digits(tz, 4, 2, om)) {
       offset = (oh * 3600 + om * 60) * (tz[0] == '+' ? 1 : -1);
     } else {
       return std::nullopt;
@@ -119,9 +115,8 @@ std::string format_instant(Seconds t) {
   const Days d = day_of(t);
   const Seconds r = t - d * kSecondsPerDay;
   char buf[48];
-  std::snprintf(buf, sizeof buf, "%sT%02lld:%02lld:%02lldZ", format_date(d).c_str(),
-                static_cast<long long>(r / 3600), static_cast<long long>(r / 60 % 60),
-                static_cast<long long>(r % 60));
+  std::snprintf(buf, sizeof buf, "%sT%02lld:%02lld:%02lldZ", format_date(d).c_str(), static_cast<long long>(r / 3600),
+                static_cast<long long>(r / 60 % 60), static_cast<long long>(r % 60));
   return buf;
 }
 

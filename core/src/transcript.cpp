@@ -36,9 +36,9 @@ std::string strip_reminders(std::string s) {
 }
 
 bool is_command_text(std::string_view s) {
-  for (std::string_view tag : {"<command-name>", "<command-message>", "<local-command-stdout>",
-                               "<local-command-stderr>", "<task-notification>", "<command-args>",
-                               "<user-prompt-submit-hook>", "<bash-input>", "<bash-stdout>"})
+  for (std::string_view tag :
+       {"<command-name>", "<command-message>", "<local-command-stdout>", "<local-command-stderr>",
+        "<task-notification>", "<command-args>", "<user-prompt-submit-hook>", "<bash-input>", "<bash-stdout>"})
     if (s.find(tag) != std::string_view::npos) return true;
   return s.starts_with("Caveat: ") || s.starts_with("[Request interrupted");
 }
@@ -59,8 +59,8 @@ std::vector<std::string> text_blocks(const json& content) {
 
 TranscriptScan scan_transcript(std::string_view data) {
   TranscriptScan scan;
-  static constexpr std::string_view kIgnoredTypes[] = {"system", "summary", "file-history-snapshot",
-                                                      "queue-operation", "progress", "custom-title"};
+  static constexpr std::string_view kIgnoredTypes[] = {"system",          "summary",  "file-history-snapshot",
+                                                       "queue-operation", "progress", "custom-title"};
   std::set<std::string> seen_messages;  // one API response may span several lines
   int line_no = 0;
   size_t pos = 0;
@@ -131,8 +131,8 @@ TranscriptScan scan_transcript(std::string_view data) {
       std::string text = strip_reminders(std::move(b));
       if (text.empty() || (user && is_command_text(text))) continue;
       if (!user && msg_id != "/" && !seen_messages.insert(msg_id + "\n" + text).second) continue;
-      scan.texts.push_back(TranscriptText{line_no, user, std::move(text), str_field(j, "sessionId"),
-                                          str_field(j, "cwd"), t ? *t : 0});
+      scan.texts.push_back(
+          TranscriptText{line_no, user, std::move(text), str_field(j, "sessionId"), str_field(j, "cwd"), t ? *t : 0});
     }
   }
   return scan;

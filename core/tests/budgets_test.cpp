@@ -26,9 +26,9 @@ TEST(Budgets, EachLimitAtItsBoundary) {
     for (int i = 0; i < n; ++i) s += "x\n";
     return s;
   };
-  testing::write(home.current_state_path(), lines(50));                        // at the limit
-  testing::write(home.index_path(), std::string(25 * 1024 + 1, 'x'));          // one byte over
-  testing::write(home.short_term_dir() + "/260701-a.md", lines(201));          // one line over
+  testing::write(home.current_state_path(), lines(50));                // at the limit
+  testing::write(home.index_path(), std::string(25 * 1024 + 1, 'x'));  // one byte over
+  testing::write(home.short_term_dir() + "/260701-a.md", lines(201));  // one line over
   testing::write(home.short_term_dir() + "/260702-b.md", lines(200));
   testing::write(home.memory_path("feedback_big.md"), std::string(15 * 1024, 'y'));  // at the limit
   testing::write(home.memory_path("feedback_long.md"), lines(301));

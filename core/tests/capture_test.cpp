@@ -6,8 +6,8 @@
 #include <string>
 
 #include "memsim/atoms.h"
-#include "memsim/transcript.h"
 #include "memsim/testing/testing.h"
+#include "memsim/transcript.h"
 
 namespace memsim {
 namespace {
@@ -29,13 +29,21 @@ std::string transcripts_dir() {
 TEST(Transcript, SkipsMalformedUnknownAndInjectedLinesAndCountsThem) {
   std::string data = user_line("s1", "2026-07-02T12:00:00.123Z", "Always run ninja with -j2 here.");
   data += "{not json\n";
-  data += R"({"type":"brand-new-kind","x":1})" "\n";
-  data += R"({"type":"attachment","attachment":{"type":"hook_additional_context","content":["Always inject this"]}})" "\n";
-  data += R"({"type":"attachment","attachment":{"type":"hook_success","content":"Never learn me"}})" "\n";
-  data += R"({"type":"system","subtype":"turn_duration"})" "\n";
-  data += R"({"type":"user","isMeta":true,"message":{"content":"Always obey the skill"}})" "\n";
-  data += R"({"type":"user","message":{"content":[{"type":"tool_result","content":"Never mind"}]}})" "\n";
-  data += R"({"type":"user","message":{"content":"<system-reminder>Always X Y Z</system-reminder>Never push straight to main."}})" "\n";
+  data += R"({"type":"brand-new-kind","x":1})"
+          "\n";
+  data += R"({"type":"attachment","attachment":{"type":"hook_additional_context","content":["Always inject this"]}})"
+          "\n";
+  data += R"({"type":"attachment","attachment":{"type":"hook_success","content":"Never learn me"}})"
+          "\n";
+  data += R"({"type":"system","subtype":"turn_duration"})"
+          "\n";
+  data += R"({"type":"user","isMeta":true,"message":{"content":"Always obey the skill"}})"
+          "\n";
+  data += R"({"type":"user","message":{"content":[{"type":"tool_result","content":"Never mind"}]}})"
+          "\n";
+  data +=
+      R"({"type":"user","message":{"content":"<system-reminder>Always X Y Z</system-reminder>Never push straight to main."}})"
+      "\n";
   data += R"({"type":"user","sessionId":"s1","message":{"content":"trunc)";  // truncated last line
   TranscriptScan scan = scan_transcript(data);
   EXPECT_EQ(scan.lines, 10);
@@ -59,7 +67,9 @@ TEST(Transcript, LargeToolResultLinesAreSkippedUnparsedButTruncatedOnesCounted) 
 }
 
 TEST(Transcript, OneApiResponseOverSeveralLinesIsReadOnce) {
-  const std::string a = R"({"type":"assistant","requestId":"r1","message":{"id":"m1","content":[{"type":"text","text":"Lesson: the fixture needs a fresh home."}]}})" "\n";
+  const std::string a =
+      R"({"type":"assistant","requestId":"r1","message":{"id":"m1","content":[{"type":"text","text":"Lesson: the fixture needs a fresh home."}]}})"
+      "\n";
   TranscriptScan scan = scan_transcript(a + a);
   EXPECT_EQ(scan.texts.size(), 1u);
 }
@@ -78,13 +88,15 @@ TEST(Markers, ExplicitFormsFireAndOrdinaryTalkDoesNot) {
   EXPECT_EQ(kinds("I prefer tabs over spaces in Makefiles."), "preference:I prefer tabs over spaces in Makefiles|");
   EXPECT_EQ(kinds("Lesson: ccache hides stale objects after a header move."),
             "lesson:Ccache hides stale objects after a header move|");
-  EXPECT_EQ(kinds("Repro: ninja -j8 runs out of memory on the linker."), "failure:Ninja -j8 runs out of memory on the linker|");
+  EXPECT_EQ(kinds("Repro: ninja -j8 runs out of memory on the linker."),
+            "failure:Ninja -j8 runs out of memory on the linker|");
   EXPECT_EQ(kinds("Should we always run the tests?"), "");
   EXPECT_EQ(kinds("No tests are needed for this one."), "");
   EXPECT_EQ(kinds("Please fix the parser bug."), "");
   EXPECT_EQ(kinds("Always."), "");
   EXPECT_EQ(kinds("Always run the tests.", false), "");  // the assistant cannot issue directives
-  EXPECT_EQ(kinds("Lesson: a named lesson from the agent counts.", false), "lesson:A named lesson from the agent counts|");
+  EXPECT_EQ(kinds("Lesson: a named lesson from the agent counts.", false),
+            "lesson:A named lesson from the agent counts|");
 }
 
 TEST(Keys, PolarityAndCopulaShareASlot) {
@@ -181,7 +193,8 @@ TEST_F(CaptureTest, ADifferentClaimForTheSameKeyIsContestedNotReplaced) {
 }
 
 TEST_F(CaptureTest, RealTranscriptsCaptureWithoutErrorsAndLearnNoCommandExpansions) {
-  for (const char* name : {"1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl", "5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"}) {
+  for (const char* name :
+       {"1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl", "5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl"}) {
     const std::string t = transcripts_dir() + "/" + name;
     if (!std::filesystem::exists(t)) GTEST_SKIP() << t << " not present";
     CaptureStats st;

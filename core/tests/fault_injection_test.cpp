@@ -4,13 +4,13 @@
 // except whole policy write-backs, and the next clean run leaves no temporary.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 
-#include "memsim/testing/faulty_fs.h"
 #include "memsim/journal.h"
 #include "memsim/reindex.h"
+#include "memsim/testing/faulty_fs.h"
 #include "memsim/testing/testing.h"
 
 namespace memsim {
@@ -43,8 +43,9 @@ TEST(FaultInjection, EveryFailurePointLeavesWholeFilesAndNoTemporaries) {
         FixedClock first(at("2026-07-01T00:00:00Z"));
         ASSERT_TRUE(reindex(real, home, first, Policy{}).ok());
         for (int i = 0; i < 3; ++i)
-          ASSERT_TRUE(append_touch(real, home, {at("2026-07-15T00:00:00Z"), "Read",
-                                                "feedback_r" + std::to_string(i) + ".md", "s"}).ok());
+          ASSERT_TRUE(append_touch(real, home,
+                                   {at("2026-07-15T00:00:00Z"), "Read", "feedback_r" + std::to_string(i) + ".md", "s"})
+                          .ok());
         // A new memory, so the index and archive must change too.
         testing::write(home.memory_path("project_new.md"), "---\nsummary: a project that just started\n---\n");
         for (const auto& e : std::filesystem::directory_iterator(home.memory_dir()))
@@ -65,8 +66,7 @@ TEST(FaultInjection, EveryFailurePointLeavesWholeFilesAndNoTemporaries) {
         for (const auto& [name, text] : after) {
           if (name.find(".memsim-tmp") != std::string::npos) continue;
           ASSERT_TRUE(before.count(name)) << name;
-          EXPECT_TRUE(text == before.at(name) || text == final.at(name))
-              << "torn " << name << " at fault point " << n;
+          EXPECT_TRUE(text == before.at(name) || text == final.at(name)) << "torn " << name << " at fault point " << n;
         }
         for (const auto& [name, text] : final) EXPECT_EQ(name.find(".memsim-tmp"), std::string::npos) << name;
         // The body of every memory survives whatever happened.

@@ -39,8 +39,8 @@ TEST(Fold, FiveReadsInTenMinutesReinforceOnce) {
   PolicyValues v = fold({}, t, Policy{});
   EXPECT_EQ(v.access_count, 1);
   EXPECT_DOUBLE_EQ(v.stability, 22.4);
-  EXPECT_EQ(v.last_reinforced, t0);       // the gate's clock did not move
-  EXPECT_EQ(v.last_accessed, t0 + 600);   // recency always refreshes
+  EXPECT_EQ(v.last_reinforced, t0);      // the gate's clock did not move
+  EXPECT_EQ(v.last_accessed, t0 + 600);  // recency always refreshes
 }
 
 TEST(Fold, TheGateOpensAtExactlyTwentyHours) {

@@ -31,8 +31,10 @@ std::string section(const std::string& text, const std::string& heading) {
 
 TEST(Index, ExactLayoutOfBothFiles) {
   IndexOutput out = build_index({entry("b_x.md", 2, "two"), entry("a_y.md", 3, "three")}, kNow, Policy{});
-  EXPECT_EQ(out.memory_md, "# Memory index\n\n## Hot\n- a_y.md: three\n- b_x.md: two\n\n## New\n\n## Cold\n"
-                           "\n## How to use\n" + std::string(kHowToUse));
+  EXPECT_EQ(out.memory_md,
+            "# Memory index\n\n## Hot\n- a_y.md: three\n- b_x.md: two\n\n## New\n\n## Cold\n"
+            "\n## How to use\n" +
+                std::string(kHowToUse));
   EXPECT_EQ(out.archive_md, "# Memory archive\n\n## Superseded\n\n## Rolled off\n");
 }
 
@@ -108,7 +110,7 @@ TEST(Index, NewRowsAreCutTo160BytesOnAUtf8Boundary) {
   const std::string head = "- a_accent.md: ";
   const std::string cut = row.substr(head.size(), row.size() - head.size() - 16);
   EXPECT_EQ(cut.size() % 2, 0u);  // never half a character
-  EXPECT_EQ(row.size(), 159u);     // 160 would split an é
+  EXPECT_EQ(row.size(), 159u);    // 160 would split an é
 }
 
 TEST(Index, ColdOverflowRollsOffInScoreOrderAndClosedFactsAreSuperseded) {
@@ -121,8 +123,9 @@ TEST(Index, ColdOverflowRollsOffInScoreOrderAndClosedFactsAreSuperseded) {
                            closed};
   IndexOutput out = build_index(es, kNow, p);
   EXPECT_EQ(section(out.memory_md, "Cold"), "- a_a.md: first\n");
-  EXPECT_EQ(out.archive_md, "# Memory archive\n\n## Superseded\n- a_closed.md: closed\n\n## Rolled off\n"
-                            "- a_b.md: second one\n- a_c.md: 3rd\n");
+  EXPECT_EQ(out.archive_md,
+            "# Memory archive\n\n## Superseded\n- a_closed.md: closed\n\n## Rolled off\n"
+            "- a_b.md: second one\n- a_c.md: 3rd\n");
 }
 
 TEST(Index, CurrentStateListsLiveInFlightFilesByName) {

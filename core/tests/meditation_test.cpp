@@ -38,8 +38,8 @@ TEST(Meditation, NeverRepeatsAndTheAwarenessFloorAlwaysHolds) {
     for (int i = 0; i < n; ++i)
       objects.push_back(obj("m" + std::to_string(i), rng.chance(0.25) ? Shelf::kAwareness : Shelf::kInstrumental,
                             0.9 + 0.1 * rng.unit()));
-    const bool has_awareness = std::any_of(objects.begin(), objects.end(),
-                                           [](const auto& o) { return o.shelf == Shelf::kAwareness; });
+    const bool has_awareness =
+        std::any_of(objects.begin(), objects.end(), [](const auto& o) { return o.shelf == Shelf::kAwareness; });
     std::vector<Sit> sits = rotate(objects, 120, at("2026-01-01T03:05:00Z"));
     for (std::size_t i = 1; i < sits.size(); ++i) ASSERT_NE(sits[i].name, sits[i - 1].name) << "trial " << trial;
     if (!has_awareness) continue;

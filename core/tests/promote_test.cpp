@@ -6,9 +6,9 @@
 
 #include "memsim/gate.h"
 #include "memsim/promote.h"
-#include "memsim/timefmt.h"
 #include "memsim/testing/ladder.h"
 #include "memsim/testing/testing.h"
+#include "memsim/timefmt.h"
 
 namespace memsim {
 namespace {
@@ -39,7 +39,7 @@ bool to_l2(const Slot& s) { return judge(s, s.atoms[0], GateRules{}, kDay0 + 90 
 
 TEST(Gates, ThreeSessionsOnTwoDaysPromotesAndOneShortDoesNot) {
   EXPECT_TRUE(to_l2(slot_with({obs("a", 0), obs("b", 0), obs("c", 1)})));
-  EXPECT_FALSE(to_l2(slot_with({obs("a", 0), obs("b", 1)})));                // one session short
+  EXPECT_FALSE(to_l2(slot_with({obs("a", 0), obs("b", 1)})));               // one session short
   EXPECT_FALSE(to_l2(slot_with({obs("a", 0), obs("b", 0), obs("c", 0)})));  // one day short
   EXPECT_FALSE(to_l2(slot_with({obs("a", 0), obs("a", 1), obs("a", 2)})));  // one session, three days
 }

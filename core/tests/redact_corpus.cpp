@@ -79,8 +79,8 @@ TEST(RedactCorpus, CatchesAtLeast98PercentAndChangesAtMost1PercentOfLookAlikes) 
   EXPECT_GE(looks, 400);
   EXPECT_GE(hits * 100, secrets * 98) << hits << " of " << secrets << " caught\n" << report;
   EXPECT_LE(changed * 100, looks * 1) << changed << " of " << looks << " look-alikes changed\n" << report;
-  std::printf("caught %d of %d secrets (%.1f%%) over %zu kinds; changed %d of %d look-alikes (%.1f%%)\n", hits,
-              secrets, 100.0 * hits / secrets, kinds.size(), changed, looks, 100.0 * changed / looks);
+  std::printf("caught %d of %d secrets (%.1f%%) over %zu kinds; changed %d of %d look-alikes (%.1f%%)\n", hits, secrets,
+              100.0 * hits / secrets, kinds.size(), changed, looks, 100.0 * changed / looks);
   if (!report.empty()) std::printf("%s", report.c_str());
 }
 

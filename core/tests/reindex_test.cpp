@@ -28,9 +28,7 @@ class Reindex : public ::testing::Test {
     EXPECT_TRUE(fs.set_mtime(path, mtime).ok());
     return path;
   }
-  void touch(const std::string& name, Seconds t) {
-    ASSERT_TRUE(append_touch(fs, home, {t, "Read", name, "s1"}).ok());
-  }
+  void touch(const std::string& name, Seconds t) { ASSERT_TRUE(append_touch(fs, home, {t, "Read", name, "s1"}).ok()); }
   ReindexReport run(Seconds now) {
     FixedClock clock(now);
     auto r = reindex(fs, home, clock, Policy{});

@@ -8,8 +8,8 @@ namespace {
 const std::string kAt(kInertAt);
 
 TEST(Render, NoImportCanBeFormed) {
-  for (const char* planted : {"@../../.env", "see @~/.ssh/id_rsa now", "x\t@/etc/passwd", "\n@./secret.md",
-                              "a@b.com", "@@x", "\xC2\xA0@nbsp.md"}) {
+  for (const char* planted : {"@../../.env", "see @~/.ssh/id_rsa now", "x\t@/etc/passwd", "\n@./secret.md", "a@b.com",
+                              "@@x", "\xC2\xA0@nbsp.md"}) {
     const std::string line = render_line(planted, 1000), block = render_block(planted, 1000);
     EXPECT_EQ(line.find('@'), std::string::npos) << planted;
     EXPECT_EQ(block.find('@'), std::string::npos) << planted;
@@ -37,14 +37,23 @@ TEST(Render, EscapesAndControlCharactersAreRemoved) {
   EXPECT_EQ(render_line("bell\x07 nul", 100), "bell nul");
   EXPECT_EQ(render_line(std::string("a\0b", 3), 100), "ab");
   EXPECT_EQ(render_line("del\x7f!", 100), "del!");
-  EXPECT_EQ(render_line("c1\xC2\x9B" "31mred", 100), "c1red");  // C1 CSI
-  EXPECT_EQ(render_line("c1\xC2\x85next", 100), "c1 next");     // NEL is a line break
+  EXPECT_EQ(render_line("c1\xC2\x9B"
+                        "31mred",
+                        100),
+            "c1red");                                        // C1 CSI
+  EXPECT_EQ(render_line("c1\xC2\x85next", 100), "c1 next");  // NEL is a line break
 }
 
 TEST(Render, InvisibleCharactersAreRemoved) {
   // Zero-width space, right-to-left override, pop, word joiner, BOM, a tag "A".
-  EXPECT_EQ(render_line("a\xE2\x80\x8B" "b\xE2\x80\xAE" "c\xE2\x80\xAC" "d\xE2\x81\xA0" "e\xEF\xBB\xBF" "f"
-                        "\xF3\xA0\x81\x81" "g",
+  EXPECT_EQ(render_line("a\xE2\x80\x8B"
+                        "b\xE2\x80\xAE"
+                        "c\xE2\x80\xAC"
+                        "d\xE2\x81\xA0"
+                        "e\xEF\xBB\xBF"
+                        "f"
+                        "\xF3\xA0\x81\x81"
+                        "g",
                         100),
             "abcdefg");
   // Joiners that scripts and emoji need are kept.
@@ -53,16 +62,26 @@ TEST(Render, InvisibleCharactersAreRemoved) {
 }
 
 TEST(Render, InvalidUtf8BecomesReplacementCharacters) {
-  const std::string bad = "a\xFF" "b\xC0\xAF" "c\xED\xA0\x80" "d\xE2\x82";
+  const std::string bad =
+      "a\xFF"
+      "b\xC0\xAF"
+      "c\xED\xA0\x80"
+      "d\xE2\x82";
   const std::string out = render_line(bad, 100);
-  EXPECT_EQ(out, "a\xEF\xBF\xBD" "b\xEF\xBF\xBD\xEF\xBF\xBD" "c\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
-                 "d\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_EQ(out,
+            "a\xEF\xBF\xBD"
+            "b\xEF\xBF\xBD\xEF\xBF\xBD"
+            "c\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
+            "d\xEF\xBF\xBD\xEF\xBF\xBD");
   EXPECT_EQ(render_line("caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC", 100), "caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC");
 }
 
 TEST(Render, ALineCannotForgeRowsOrHeadings) {
   EXPECT_EQ(render_line("one\n## Hot\n- evil.md: row\r\nend", 100), "one ## Hot - evil.md: row end");
-  EXPECT_EQ(render_line("  a \t\t b\xE2\x80\xA8" "c  ", 100), "a b c");
+  EXPECT_EQ(render_line("  a \t\t b\xE2\x80\xA8"
+                        "c  ",
+                        100),
+            "a b c");
 }
 
 TEST(Render, ABlockKeepsLinesButNotHeadings) {

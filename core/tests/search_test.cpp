@@ -96,9 +96,11 @@ TEST_F(Search, HostileQueriesNeverError) {
 
 TEST_F(Search, OpenWindowsOnlyUnlessAsOfOrArchivedIsAsked) {
   put("decision_db.md", "---\nsummary: database is postgres\nvalid_from: 2026-01-01\nvalid_until: 2026-05-01\n---\n");
-  put("decision_db-2.md", "---\nsummary: database is sqlite now\nvalid_from: 2026-05-01\nsupersedes: decision_db\n---\n");
-  put("decision_old.md", "---\nsummary: database was mysql\nstatus: superseded by decision_db\n"
-                         "valid_from: 2025-01-01\n---\n");
+  put("decision_db-2.md",
+      "---\nsummary: database is sqlite now\nvalid_from: 2026-05-01\nsupersedes: decision_db\n---\n");
+  put("decision_old.md",
+      "---\nsummary: database was mysql\nstatus: superseded by decision_db\n"
+      "valid_from: 2025-01-01\n---\n");
   EXPECT_EQ(files(find("database")), (std::vector<std::string>{"decision_db-2.md"}));
   RecallOptions past;
   past.as_of = *parse_date("2026-03-01");
@@ -214,8 +216,8 @@ TEST_F(Search, SkippedFilesAndWeakHitsDoNotCountTowardK) {
 // not a lookup per row); its scores must be FTS5's bm25() with the same weights,
 // on every row, through edits, removals and additions that leave holes in the rowids.
 TEST_F(Search, ScoresAreFts5Bm25OnEveryRow) {
-  const std::vector<std::string> vocab = {"alpha", "beta", "gamma", "delta", "deploy", "staging", "café",
-                                          "naïve", "日本語", "x1", "migration", "schema", "quasar", "e-mail"};
+  const std::vector<std::string> vocab = {"alpha", "beta",   "gamma", "delta",     "deploy", "staging", "café",
+                                          "naïve", "日本語", "x1",    "migration", "schema", "quasar",  "e-mail"};
   Rng rng(20261130);
   // Half the words from a small common vocabulary (terms in most rows: idf at
   // its floor), half rare ones (terms in a tenth of the rows: idf near 2).
@@ -320,8 +322,9 @@ TEST(HotFiles, ReadsOnlyTheHotSection) {
 // also when a few terms are shared by nearly every summary.
 TEST(NearDuplicates, GroupsAreTheComponentsOfEveryPairCompared) {
   std::vector<std::string> vocab;
-  for (const char* w : {"deploy", "staging", "cache", "lock", "index", "retry", "token", "schema", "budget", "review",
-                        "parser", "queue", "shard", "hook", "mirror", "tunnel", "ledger", "canary", "vault", "pager"})
+  for (const char* w :
+       {"deploy", "staging", "cache", "lock", "index",  "retry",  "token",  "schema", "budget", "review",
+        "parser", "queue",   "shard", "hook", "mirror", "tunnel", "ledger", "canary", "vault",  "pager"})
     vocab.emplace_back(w);
   std::size_t several = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {

@@ -21,8 +21,7 @@ TEST(Sha256, KnownVectors) {
   EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  EXPECT_EQ(sha256_hex(std::string(1000000, 'a')),
-            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  EXPECT_EQ(sha256_hex(std::string(1000000, 'a')), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 class Supersede : public ::testing::Test {
@@ -153,8 +152,8 @@ TEST_F(Supersede, ForgetLogsTheReasonAndHashThenRemoves) {
   EXPECT_FALSE(forget(fs, home, clock, Policy{}, Redactor(), "reference_nothing.md", "why").ok());
   ASSERT_TRUE(forget(fs, home, clock, Policy{}, Redactor(), "reference_secret.md", "a credential,\nnever store").ok());
   EXPECT_FALSE(std::filesystem::exists(home.memory_path("reference_secret.md")));
-  EXPECT_EQ(read(home.forget_log_path()), "2026-07-30T09:00:00Z\treference_secret.md\tsha256:" + sha256_hex(text) +
-                                             "\ta credential, never store\n");
+  EXPECT_EQ(read(home.forget_log_path()),
+            "2026-07-30T09:00:00Z\treference_secret.md\tsha256:" + sha256_hex(text) + "\ta credential, never store\n");
   EXPECT_EQ(read(home.index_path()).find("reference_secret"), std::string::npos);
 }
 

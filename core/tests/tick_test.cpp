@@ -4,8 +4,8 @@
 #include <filesystem>
 
 #include "memsim/journal.h"
-#include "memsim/tick.h"
 #include "memsim/testing/testing.h"
+#include "memsim/tick.h"
 
 namespace memsim {
 namespace {
@@ -64,8 +64,8 @@ TEST_F(Tick, ADatedNoteEditedRecentlyAlsoGuards) {
 
 TEST_F(Tick, ReportsNotesLeavingTheirWindowOnceAndKeepsThem) {
   const Seconds old = at("2026-07-20T00:00:00Z");
-  put("memory/short-term/260725-leaving.md", "x\n", old);       // window closes 2026-08-01T00:00
-  put("memory/dream-journal/260724-gone.md", "y\n", old);       // closed a day earlier
+  put("memory/short-term/260725-leaving.md", "x\n", old);  // window closes 2026-08-01T00:00
+  put("memory/dream-journal/260724-gone.md", "y\n", old);  // closed a day earlier
   put("memory/short-term/260726-staying.md", "z\n", old);
   TickReport first = tick(kNow);
   ASSERT_EQ(first.notes_leaving.size(), 1u);
@@ -77,14 +77,22 @@ TEST_F(Tick, ReportsNotesLeavingTheirWindowOnceAndKeepsThem) {
 
 TEST_F(Tick, TheCueListsConflictsAndOldUnverifiedFactsDeterministically) {
   const Seconds old = at("2025-01-01T00:00:00Z");
-  put("memory/decision_db-a.md", "---\nsummary: We use Postgres for the ledger\nkey: ledger-db\n"
-                                 "confidence: stated\ncreated: 2026-07-01\n---\n", old);
-  put("memory/decision_db-b.md", "---\nsummary: We use SQLite for the ledger\nkey: ledger-db\n"
-                                 "confidence: inferred\ncreated: 2026-07-20\n---\n", old);
-  put("memory/reference_old.md", "---\nsummary: The vendor API rate limit is 10 per second\n"
-                                 "created: 2025-06-01\n---\n", old);
-  put("memory/reference_checked.md", "---\nsummary: The build uses cmake and ninja\nconfidence: verified\n"
-                                     "created: 2025-06-01\n---\n", old);
+  put("memory/decision_db-a.md",
+      "---\nsummary: We use Postgres for the ledger\nkey: ledger-db\n"
+      "confidence: stated\ncreated: 2026-07-01\n---\n",
+      old);
+  put("memory/decision_db-b.md",
+      "---\nsummary: We use SQLite for the ledger\nkey: ledger-db\n"
+      "confidence: inferred\ncreated: 2026-07-20\n---\n",
+      old);
+  put("memory/reference_old.md",
+      "---\nsummary: The vendor API rate limit is 10 per second\n"
+      "created: 2025-06-01\n---\n",
+      old);
+  put("memory/reference_checked.md",
+      "---\nsummary: The build uses cmake and ninja\nconfidence: verified\n"
+      "created: 2025-06-01\n---\n",
+      old);
   TickReport t = tick(kNow);
   ASSERT_EQ(t.cue.size(), 2u);
   EXPECT_EQ(t.cue[0].kind, "conflict");

@@ -6,7 +6,8 @@ namespace memsim {
 namespace {
 
 TEST(TimeFormat, InstantsRoundTrip) {
-  for (const char* s : {"1970-01-01T00:00:00Z", "2026-07-30T06:12:00Z", "2000-02-29T23:59:59Z", "1969-12-31T23:59:59Z"}) {
+  for (const char* s :
+       {"1970-01-01T00:00:00Z", "2026-07-30T06:12:00Z", "2000-02-29T23:59:59Z", "1969-12-31T23:59:59Z"}) {
     auto t = parse_instant(s);
     ASSERT_TRUE(t) << s;
     EXPECT_EQ(format_instant(*t), s);

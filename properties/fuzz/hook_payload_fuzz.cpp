@@ -40,8 +40,7 @@ struct FuzzHome {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const char* const kEvents[] = {"pre-tool-use", "session-start", "user-prompt-submit", "session-end",
-                                        "stop"};
+  static const char* const kEvents[] = {"pre-tool-use", "session-start", "user-prompt-submit", "session-end", "stop"};
   static FuzzHome home;
   static memsim::PosixFileSystem fs;
   static const memsim::FixedClock clock(1796032800);  // 2026-11-30T10:00:00Z

@@ -7,17 +7,17 @@ namespace memsim::sim {
 namespace {
 
 constexpr const char* kWords[] = {
-    "build", "cache", "deploy", "schema", "retry", "lock", "index", "budget", "review", "test",
-    "release", "migration", "token", "latency", "parser", "config", "backup", "queue", "auth", "render",
-    "journal", "fixture", "profile", "vendor", "branch", "hook", "metric", "shard", "timeout", "logging",
+    "build", "cache", "deploy", "schema", "retry", "lock", "index", "budget", "review", "test", "release", "migration",
+    "token", "latency", "parser", "config", "backup", "queue", "auth", "render", "journal", "fixture", "profile",
+    "vendor", "branch", "hook", "metric", "shard", "timeout", "logging",
     // Wide enough that summaries differ as real ones do: with thirty words most
     // pairs looked like near-duplicates, which a real corpus never shows.
-    "archive", "bucket", "compile", "daemon", "export", "flag", "gateway", "header", "import", "kernel",
-    "ledger", "manifest", "network", "owner", "patch", "quota", "router", "sandbox", "template", "upload",
-    "version", "webhook", "worker", "alert", "binary", "cluster", "digest", "encoder", "firewall", "graph",
-    "handler", "invoice", "loader", "mirror", "notebook", "payload", "replica", "scheduler", "snapshot",
-    "tenant", "tracer", "upgrade", "validator", "widget", "locale", "monitor", "pipeline", "registry",
-    "session", "signal", "socket", "storage", "stream", "symbol", "thread", "trigger", "vault", "volume"};
+    "archive", "bucket", "compile", "daemon", "export", "flag", "gateway", "header", "import", "kernel", "ledger",
+    "manifest", "network", "owner", "patch", "quota", "router", "sandbox", "template", "upload", "version", "webhook",
+    "worker", "alert", "binary", "cluster", "digest", "encoder", "firewall", "graph", "handler", "invoice", "loader",
+    "mirror", "notebook", "payload", "replica", "scheduler", "snapshot", "tenant", "tracer", "upgrade", "validator",
+    "widget", "locale", "monitor", "pipeline", "registry", "session", "signal", "socket", "storage", "stream", "symbol",
+    "thread", "trigger", "vault", "volume"};
 constexpr std::size_t kWordCount = sizeof(kWords) / sizeof(kWords[0]);
 
 }  // namespace

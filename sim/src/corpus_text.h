@@ -24,11 +24,11 @@ std::string stem_for(const std::string& type, int serial, Rng& rng);
 
 // What a file says besides its fact's own fields (world.h).
 struct Authored {
-  bool stated = false;                 // confidence: stated (taught directly)
+  bool stated = false;  // confidence: stated (taught directly)
   bool in_flight = false;
-  std::string state;                   // the in-flight status line
-  std::optional<Days> valid_until;     // closed by a supersede during the history
-  std::string supersedes;              // the stem it supersedes
+  std::string state;                // the in-flight status line
+  std::optional<Days> valid_until;  // closed by a supersede during the history
+  std::string supersedes;           // the stem it supersedes
   std::string body;
 };
 

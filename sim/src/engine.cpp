@@ -227,9 +227,7 @@ void Engine::handle(const Event& e) {
       for (auto& v : variants_) v->tool_call(c.tool, c.path, e.session);
       break;
     }
-    case EventKind::kNeed:
-      need(e);
-      break;
+    case EventKind::kNeed: need(e); break;
     case EventKind::kReread:
       for (auto& v : variants_) v->reread(e.item, e.other, e.session);
       break;
@@ -246,9 +244,7 @@ void Engine::handle(const Event& e) {
       for (auto& v : variants_) v->teach(f, file);
       break;
     }
-    case EventKind::kContradict:
-      contradict();
-      break;
+    case EventKind::kContradict: contradict(); break;
     case EventKind::kResolve: {
       const auto [successor, file] = pending_.at(e.item);
       pending_.erase(e.item);
@@ -260,8 +256,7 @@ void Engine::handle(const Event& e) {
     case EventKind::kTick:
       for (auto& v : variants_) v->tick();
       break;
-    case EventKind::kWake:
-      return;  // the reflective wake is a model's: a counted no-op
+    case EventKind::kWake: return;  // the reflective wake is a model's: a counted no-op
     case EventKind::kAdopt:
       for (auto& v : variants_) v->adopt_pass();
       break;
@@ -336,14 +331,10 @@ Result<RunResult> Engine::run() {
 
 std::string_view need_class_name(NeedClass c) {
   switch (c) {
-    case NeedClass::kRule:
-      return "rules";
-    case NeedClass::kProject:
-      return "project facts";
-    case NeedClass::kOneoff:
-      return "one-off facts";
-    case NeedClass::kNewborn:
-      return "newborns (14 days)";
+    case NeedClass::kRule: return "rules";
+    case NeedClass::kProject: return "project facts";
+    case NeedClass::kOneoff: return "one-off facts";
+    case NeedClass::kNewborn: return "newborns (14 days)";
   }
   return "?";
 }

@@ -212,19 +212,22 @@ Result<EvaluateResult> evaluate_home(FileSystem& fs, const Home& home, const std
 
 std::string evaluate_markdown(const EvaluateResult& r) {
   std::string md = fmt::format("# memsim evaluate: {}\n\n", r.home);
-  md += "**The question.** For every session in this home's journal and every memory file read in it, would each "
-        "variant's index, computed from the corpus and the journal as they stood when the session started, have "
-        "listed it? (The index is what the agent loads; a read it lists needs no search.)\n\n";
+  md +=
+      "**The question.** For every session in this home's journal and every memory file read in it, would each "
+      "variant's index, computed from the corpus and the journal as they stood when the session started, have "
+      "listed it? (The index is what the agent loads; a read it lists needs no search.)\n\n";
   if (r.sessions == 0) {
-    md += fmt::format("**Nothing to evaluate.** The journal has {} sessions and none of them read a memory file "
-                      "that existed then. Sessions are recorded by the hooks (memsim install-hooks).\n",
-                      r.sessions_seen);
+    md += fmt::format(
+        "**Nothing to evaluate.** The journal has {} sessions and none of them read a memory file "
+        "that existed then. Sessions are recorded by the hooks (memsim install-hooks).\n",
+        r.sessions_seen);
     return md;
   }
   const EvaluatedVariant& base = r.variants[static_cast<std::size_t>(r.baseline)];
-  md += fmt::format("**What it found.** {} sessions from {} to {} read {} memory files (counted once a session). "
-                    "The home's own policy would have served {}% of them from its index.",
-                    r.sessions, r.first, r.last, r.reads, format_interval(base.share, 1, false));
+  md += fmt::format(
+      "**What it found.** {} sessions from {} to {} read {} memory files (counted once a session). "
+      "The home's own policy would have served {}% of them from its index.",
+      r.sessions, r.first, r.last, r.reads, format_interval(base.share, 1, false));
   const EvaluatedVariant* best = &base;
   for (const EvaluatedVariant& v : r.variants)
     if (v.policy_lines.size() && v.share.mean > best->share.mean) best = &v;
@@ -260,8 +263,11 @@ nlohmann::json evaluate_json(const EvaluateResult& r) {
                    {"first", r.first}, {"last", r.last}};
   j["variants"] = nlohmann::json::array();
   for (const EvaluatedVariant& v : r.variants)
-    j["variants"].push_back({{"name", v.name}, {"policy", v.policy_lines}, {"served", v.served},
-                             {"share_pct", iv(v.share)}, {"vs_home_points", iv(v.vs_base)}});
+    j["variants"].push_back({{"name", v.name},
+                             {"policy", v.policy_lines},
+                             {"served", v.served},
+                             {"share_pct", iv(v.share)},
+                             {"vs_home_points", iv(v.vs_base)}});
   return j;
 }
 

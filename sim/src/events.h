@@ -11,13 +11,25 @@
 namespace memsim::sim {
 
 enum class EventKind {
-  kDay, kSessionStart, kPrompt, kToolCall, kNeed, kReread, kSessionEnd, kTeach, kContradict, kResolve, kSecret,
-  kTick, kWake, kAdopt
+  kDay,
+  kSessionStart,
+  kPrompt,
+  kToolCall,
+  kNeed,
+  kReread,
+  kSessionEnd,
+  kTeach,
+  kContradict,
+  kResolve,
+  kSecret,
+  kTick,
+  kWake,
+  kAdopt
 };
 
 inline const char* event_name(EventKind k) {
-  constexpr const char* names[] = {"day",     "session-start", "prompt", "tool-call", "need",  "reread", "session-end",
-                                   "teach",   "contradict",    "resolve", "secret",   "tick",  "wake",   "adopt"};
+  constexpr const char* names[] = {"day",   "session-start", "prompt",  "tool-call", "need", "reread", "session-end",
+                                   "teach", "contradict",    "resolve", "secret",    "tick", "wake",   "adopt"};
   return names[static_cast<int>(k)];
 }
 
@@ -45,9 +57,7 @@ class EventQueue {
 
  private:
   struct Later {
-    bool operator()(const Event& a, const Event& b) const {
-      return a.time != b.time ? a.time > b.time : a.seq > b.seq;
-    }
+    bool operator()(const Event& a, const Event& b) const { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
   };
   std::priority_queue<Event, std::vector<Event>, Later> heap_;
   std::uint64_t next_seq_ = 0;

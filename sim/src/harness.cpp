@@ -35,7 +35,7 @@ HookCall pre_tool_use(SimFileSystem& fs, const Clock& clock, const Home& home, c
   nlohmann::json j = payload("PreToolUse", home, session, "");
   j["tool_name"] = tool;
   j["tool_input"] = tool == "Grep" || tool == "Glob" ? nlohmann::json{{"pattern", "x"}, {"path", path}}
-                                                      : nlohmann::json{{"file_path", path}};
+                                                     : nlohmann::json{{"file_path", path}};
   return hook(fs, clock, home, "pre-tool-use", j);
 }
 

@@ -224,16 +224,11 @@ std::string bin_label(const std::vector<CurveBin>& bins, std::size_t i) { return
 std::string html_escape(const std::string& in) {
   std::string out;
   for (char c : in) {
-    if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '&')
-      out += "&amp;";
-    else if (c == '"')
-      out += "&quot;";
-    else
-      out += c;
+    if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '&') out += "&amp;";
+    else if (c == '"') out += "&quot;";
+    else out += c;
   }
   return out;
 }

@@ -102,20 +102,13 @@ class Reader {
 void read_corpus(const Reader& r, const YAML::Node& n, CorpusSpec& c) {
   r.map(n, "corpus", {"files", "history_days", "pinned", "superseded", "in_flight", "keyed", "found"},
         [&](const std::string& k, const YAML::Node& v, const std::string& full) {
-          if (k == "files")
-            c.files = r.integer(v, full, 1, 200000);
-          else if (k == "history_days")
-            c.history_days = r.integer(v, full, 1, 3650);
-          else if (k == "pinned")
-            c.pinned = r.integer(v, full, 0, 200000);
-          else if (k == "superseded")
-            c.superseded = r.integer(v, full, 0, 200000);
-          else if (k == "in_flight")
-            c.in_flight = r.integer(v, full, 0, 200000);
-          else if (k == "keyed")
-            c.keyed = r.integer(v, full, 0, 200000);
-          else if (k == "found")
-            c.found = r.number(v, full, 0, 1);
+          if (k == "files") c.files = r.integer(v, full, 1, 200000);
+          else if (k == "history_days") c.history_days = r.integer(v, full, 1, 3650);
+          else if (k == "pinned") c.pinned = r.integer(v, full, 0, 200000);
+          else if (k == "superseded") c.superseded = r.integer(v, full, 0, 200000);
+          else if (k == "in_flight") c.in_flight = r.integer(v, full, 0, 200000);
+          else if (k == "keyed") c.keyed = r.integer(v, full, 0, 200000);
+          else if (k == "found") c.found = r.number(v, full, 0, 1);
         });
   if (c.pinned + c.superseded + c.keyed > c.files) r.fail(n, "corpus", "pinned + superseded + keyed exceed files");
 }
@@ -249,36 +242,25 @@ Scenario parse(const YAML::Node& root, const std::string& path) {
         {"name", "seed", "seeds", "start", "days", "baseline", "corpus", "model", "workload", "nightly", "policy",
          "variants", "sweep"},
         [&](const std::string& k, const YAML::Node& v, const std::string& full) {
-          if (k == "name")
-            sc.name = r.text(v, full);
-          else if (k == "seed")
-            sc.seed = static_cast<std::uint64_t>(r.number(v, full, 0, 9007199254740991.0));
-          else if (k == "seeds")
-            sc.seeds = r.integer(v, full, 1, 10000);
+          if (k == "name") sc.name = r.text(v, full);
+          else if (k == "seed") sc.seed = static_cast<std::uint64_t>(r.number(v, full, 0, 9007199254740991.0));
+          else if (k == "seeds") sc.seeds = r.integer(v, full, 1, 10000);
           else if (k == "start") {
             auto d = parse_date(r.text(v, full));
             if (!d) r.fail(v, full, "expected a date YYYY-MM-DD");
             sc.start = *d * kSecondsPerDay;
-          } else if (k == "days")
-            sc.days = r.integer(v, full, 1, 3650);
-          else if (k == "baseline")
-            sc.baseline = r.text(v, full);
-          else if (k == "corpus")
-            read_corpus(r, v, sc.corpus);
-          else if (k == "model")
-            read_model(r, v, sc.model);
-          else if (k == "workload")
-            read_workload(r, v, sc.workload);
-          else if (k == "sweep")
-            read_sweep(r, v, sc.sweep);
+          } else if (k == "days") sc.days = r.integer(v, full, 1, 3650);
+          else if (k == "baseline") sc.baseline = r.text(v, full);
+          else if (k == "corpus") read_corpus(r, v, sc.corpus);
+          else if (k == "model") read_model(r, v, sc.model);
+          else if (k == "workload") read_workload(r, v, sc.workload);
+          else if (k == "sweep") read_sweep(r, v, sc.sweep);
           else if (k == "nightly") {
             r.map(v, full, {"tick", "wake"}, [&](const std::string& k2, const YAML::Node& v2, const std::string& f2) {
               (k2 == "tick" ? sc.tick_offset : sc.wake_offset) = r.clock_time(v2, f2);
             });
-          } else if (k == "policy")
-            base = r.policy(v, full, base);
-          else
-            variants = v;
+          } else if (k == "policy") base = r.policy(v, full, base);
+          else variants = v;
         });
   if (sc.start == 0) sc.start = *parse_date("2026-07-01") * kSecondsPerDay;
   if (sc.name.empty()) sc.name = path;
@@ -290,10 +272,8 @@ Scenario parse(const YAML::Node& root, const std::string& path) {
     v.policy = base;
     r.map(variants[i], where, {"name", "loader", "policy"},
           [&](const std::string& k, const YAML::Node& n, const std::string& full) {
-            if (k == "name")
-              v.name = r.text(n, full);
-            else if (k == "loader")
-              v.loader = loader_of(r, n, full);
+            if (k == "name") v.name = r.text(n, full);
+            else if (k == "loader") v.loader = loader_of(r, n, full);
             else {
               v.policy = r.policy(n, full, v.policy);
               v.policy_lines = as_policy_lines(n);
@@ -323,12 +303,9 @@ Scenario parse(const YAML::Node& root, const std::string& path) {
 
 std::string_view loader_name(LoaderKind k) {
   switch (k) {
-    case LoaderKind::kIndex:
-      return "index";
-    case LoaderKind::kOracle:
-      return "oracle";
-    case LoaderKind::kNotes200:
-      return "notes200";
+    case LoaderKind::kIndex: return "index";
+    case LoaderKind::kOracle: return "oracle";
+    case LoaderKind::kNotes200: return "notes200";
   }
   return "?";
 }

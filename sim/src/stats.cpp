@@ -64,8 +64,8 @@ Interval percentile_interval(std::vector<double> stats, double point) {
   }
   std::sort(stats.begin(), stats.end());
   auto at = [&](double q) {
-    const auto k = static_cast<std::size_t>(std::clamp(q * static_cast<double>(stats.size() - 1), 0.0,
-                                                       static_cast<double>(stats.size() - 1)));
+    const auto k = static_cast<std::size_t>(
+        std::clamp(q * static_cast<double>(stats.size() - 1), 0.0, static_cast<double>(stats.size() - 1)));
     return stats[k];
   };
   out.lo = at(0.025);

@@ -164,10 +164,10 @@ Summary summarize(const Scenario& sc, const BatchResult& batch) {
       v += "There is no other variant to compare with.";
     } else {
       const VariantSummary& r = s.variants[static_cast<std::size_t>(runner)];
-      v += fmt::format(
-          "No variant beat it: the closest, {} − {} = {} points ({}): {}.", r.name, base.name,
-          format_interval(r.vs_baseline.diff, 1, true), seeds_words(r.vs_baseline),
-          r.vs_baseline.detectable() ? "the shipped policy is detectably better" : "no detectable difference");
+      v += fmt::format("No variant beat it: the closest, {} − {} = {} points ({}): {}.", r.name, base.name,
+                       format_interval(r.vs_baseline.diff, 1, true), seeds_words(r.vs_baseline),
+                       r.vs_baseline.detectable() ? "the shipped policy is detectably better"
+                                                  : "no detectable difference");
     }
   } else if (best.vs_baseline.detectable()) {
     v += fmt::format("**{}** did better: {} − {} = {} points ({}). Adopt it with `{}` in policy.yaml.", best.name,

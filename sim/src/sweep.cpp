@@ -32,7 +32,9 @@ const Knob kKnobs[] = {
     {"model.rate_spread", 0, 10, false, [](Scenario& s, double v) { s.model.rate_spread = v; }},
     {"model.dormant", 0, 1, false, [](Scenario& s, double v) { s.model.dormant = v; }},
     {"workload.sessions_per_day", 0, 1000, true,
-     [](Scenario& s, double v) { s.workload.sessions_per_day = {as_int(v), as_int(v)}; }},
+     [](Scenario& s, double v) {
+       s.workload.sessions_per_day = {as_int(v), as_int(v)};
+     }},
     {"workload.teaching_per_day", 0, 1000, false, [](Scenario& s, double v) { s.workload.teaching_per_day = v; }},
     {"workload.reread", 0, 1, false, [](Scenario& s, double v) { s.workload.reread = v; }},
     {"days", 1, 3650, true, [](Scenario& s, double v) { s.days = as_int(v); }},

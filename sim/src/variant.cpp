@@ -121,8 +121,7 @@ void Variant::reindexed(const ReindexReport& rep, bool tick, bool written) {
     if (!r.entries[i].closed) stabilities.push_back(pv.stability);
     if (auto it = shadow_.find(mem.filename); it != shadow_.end())
       dropped += static_cast<int>(std::max<std::int64_t>(0, it->second.access_count - pv.access_count));
-    else
-      shadow_.emplace(mem.filename, pv);
+    else shadow_.emplace(mem.filename, pv);
   }
   if (written) {
     set_view(index_view(rep.index, ctx_.world, ctx_.options.check));
@@ -179,10 +178,8 @@ std::size_t Variant::session_start(int session, const std::string& transcript, s
   if (has_home()) {
     if (ctx_.sc.workload.reindex_on_session_start) {
       auto rep = reindex(ctx_.fs, home_, ctx_.clock, spec_.policy);
-      if (rep.ok())
-        reindexed(*rep, false, true);
-      else
-        violation("reindex: " + rep.message());
+      if (rep.ok()) reindexed(*rep, false, true);
+      else violation("reindex: " + rep.message());
     }
     Timed timed(ctx_.seconds, "hooks");
     HookCall c = sim::session_start(ctx_.fs, ctx_.clock, home_, session_id(session), transcript);
@@ -261,8 +258,7 @@ char Variant::need(const NeedDraw& d, int session) {
     touch("Edit", d.fact, session);
     const std::string path = home_.memory_path(f.filename);
     auto text = ctx_.fs.read_file(path);
-    if (!text.ok())
-      violation(text.message());
+    if (!text.ok()) violation(text.message());
     else if (Status s = ctx_.fs.write_file(path, *text + "\nRevised in session s" + std::to_string(session) + ".\n");
              !s.ok())
       violation(s.message());

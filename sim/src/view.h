@@ -22,10 +22,12 @@ struct View {
   std::vector<int> facts;        // facts in view
   long long bytes = 0;           // what the harness loads
   int hot = 0, fresh = 0, cold = 0, archive = 0;
-  std::uint64_t hash = 0;        // of the loaded text
-  std::string text;              // the loaded text, kept only under --check
+  std::uint64_t hash = 0;  // of the loaded text
+  std::string text;        // the loaded text, kept only under --check
 
-  bool has(int fact) const { return fact >= 0 && static_cast<std::size_t>(fact) < row.size() && row[static_cast<std::size_t>(fact)] != 0; }
+  bool has(int fact) const {
+    return fact >= 0 && static_cast<std::size_t>(fact) < row.size() && row[static_cast<std::size_t>(fact)] != 0;
+  }
   bool cut(int fact) const { return has(fact) && row[static_cast<std::size_t>(fact)] == 2; }
   void add(int fact, bool is_cut);
 };

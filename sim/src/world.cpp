@@ -23,12 +23,9 @@ double quality(const ModelSpec& m, Rng& rng) {
 
 std::string_view class_name(FactClass c) {
   switch (c) {
-    case FactClass::kRule:
-      return "rule";
-    case FactClass::kProject:
-      return "project";
-    case FactClass::kOneoff:
-      return "one-off";
+    case FactClass::kRule: return "rule";
+    case FactClass::kProject: return "project";
+    case FactClass::kOneoff: return "one-off";
   }
   return "?";
 }

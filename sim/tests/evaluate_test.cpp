@@ -34,14 +34,20 @@ class FixtureHome : public ::testing::Test {
   void session(Seconds t, const std::string& id, const std::vector<std::string>& files) {
     FixedClock clock(t);
     hooks::HookContext ctx{fs_, clock, home_, [](const std::string&) { return std::optional<std::string>(); }, nullptr};
-    const nlohmann::json start{{"session_id", id}, {"hook_event_name", "SessionStart"}, {"source", "startup"},
-                               {"cwd", home_.root()}, {"transcript_path", "/t.jsonl"}};
+    const nlohmann::json start{{"session_id", id},
+                               {"hook_event_name", "SessionStart"},
+                               {"source", "startup"},
+                               {"cwd", home_.root()},
+                               {"transcript_path", "/t.jsonl"}};
     (void)hooks::run_hook(ctx, "session-start", start.dump());
     for (std::size_t i = 0; i < files.size(); ++i) {
       FixedClock later(t + 60 * static_cast<Seconds>(i + 1));
       hooks::HookContext c2{fs_, later, home_, ctx.env, nullptr};
-      const nlohmann::json read{{"session_id", id}, {"hook_event_name", "PreToolUse"}, {"tool_name", "Read"},
-                                {"tool_input", {{"file_path", home_.memory_path(files[i])}}}, {"cwd", home_.root()}};
+      const nlohmann::json read{{"session_id", id},
+                                {"hook_event_name", "PreToolUse"},
+                                {"tool_name", "Read"},
+                                {"tool_input", {{"file_path", home_.memory_path(files[i])}}},
+                                {"cwd", home_.root()}};
       (void)hooks::run_hook(c2, "pre-tool-use", read.dump());
     }
   }

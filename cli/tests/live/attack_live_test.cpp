@@ -44,9 +44,8 @@ TEST_F(Live, NoPlantedImportLoadsAFileIntoTheContext) {
   });
   const std::string index = read(memory("MEMORY.md"));
   EXPECT_EQ(index.find('@'), std::string::npos) << index;
-  auto r = run("What is in memory?",
-               {ScriptedTurn::call("Read", {{"file_path", memory("feedback_plain-import.md")}}),
-                ScriptedTurn::say("Nothing to report.")});
+  auto r = run("What is in memory?", {ScriptedTurn::call("Read", {{"file_path", memory("feedback_plain-import.md")}}),
+                                      ScriptedTurn::say("Nothing to report.")});
   ASSERT_FALSE(r.requests.empty());
   const std::string all = sent(r);
   EXPECT_EQ(all.find(kEnvMarker), std::string::npos) << "the planted .env reached the model";

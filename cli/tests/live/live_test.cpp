@@ -44,7 +44,8 @@ TEST_F(Live, TheWholeIndexArrivesThroughTheImportAndSessionStartStaysUnderTheCap
 TEST_F(Live, AReadIsJournaledASearchIsNotAndTheNextIndexShowsTheReinforcement) {
   install([&] {
     write(memory("feedback_deploy-freeze.md"),
-          memory_file("feedback_deploy-freeze", "Deploys are frozen on Fridays after 14:00", "Since the March outage."));
+          memory_file("feedback_deploy-freeze", "Deploys are frozen on Fridays after 14:00",
+                      "Since the March outage."));
     write(memory("feedback_flaky-suite.md"),
           memory_file("feedback_flaky-suite", "The payments suite is flaky on two cores", "Rerun it once."));
   });
@@ -234,9 +235,8 @@ TEST_F(Live, ABrokenHomeNeverDisturbsTheSession) {
   write(home() + "/policy.yaml", "spacing_gate_hours: [not a number\n");
   fs::remove_all(home() + "/runtime");
   write(home() + "/runtime", "not a directory\n");
-  auto r = run("When can I deploy?",
-               {ScriptedTurn::call("Read", {{"file_path", memory("feedback_deploy-freeze.md")}}),
-                ScriptedTurn::say("Not on Fridays.")});
+  auto r = run("When can I deploy?", {ScriptedTurn::call("Read", {{"file_path", memory("feedback_deploy-freeze.md")}}),
+                                      ScriptedTurn::say("Not on Fridays.")});
   ASSERT_EQ(r.conversation.size(), 2u);
   EXPECT_NE(request_text(r.conversation[1]).find("Since the March outage."), std::string::npos);
   EXPECT_NE(r.process.out.find("Not on Fridays."), std::string::npos);
@@ -259,9 +259,9 @@ TEST_F(Live, VerifyInstallLiveReportsWhatTheModelReceivesAndLeavesTheHomeAlone) 
   const std::string journal_before = read(home() + "/runtime/access.log");
   auto ok = memsim({"verify-install", "--live", "--claude", claude_});
   EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
-  for (const char* check : {"PASS live-claude: ", "PASS live-session: ", "PASS live-index: all ",
-                            "PASS live-session-start: ", "PASS live-touch: ", "PASS live-recall: ",
-                            "PASS live-hook-errors: "})
+  for (const char* check :
+       {"PASS live-claude: ", "PASS live-session: ", "PASS live-index: all ",
+        "PASS live-session-start: ", "PASS live-touch: ", "PASS live-recall: ", "PASS live-hook-errors: "})
     EXPECT_NE(ok.out.find(check), std::string::npos) << check << " in:\n" << ok.out;
   EXPECT_EQ(read(home() + "/runtime/access.log"), journal_before) << "the live run touched the user's home";
   EXPECT_EQ(read(memory("HANDOFF.md")), handoff) << "the live run consumed the user's handoff";

@@ -24,19 +24,22 @@ std::string tool_results(const std::vector<ModelRequest>& requests) {
 }
 
 TEST_F(Live, McpClaudeCodeCallsTheRegisteredServer) {
-  install([&] {
-    write(memory("preference_tabs.md"),
-          "---\nname: preference_tabs\ntype: preference\nsummary: indent C files with tabs\n---\nTabs, width 8.\n");
-  }, {"--mcp"});
-  auto r = run("What do you remember about indentation?",
-               {ScriptedTurn::call("mcp__memsim__memory_search", {{"query", "indent tabs"}}),
-                ScriptedTurn::call("mcp__memsim__memory_get", {{"file", "preference_tabs.md"}}),
-                ScriptedTurn::say("Tabs.")},
-               {"--allowedTools", "mcp__memsim__memory_search,mcp__memsim__memory_get"});
+  install(
+      [&] {
+        write(memory("preference_tabs.md"),
+              "---\nname: preference_tabs\ntype: preference\nsummary: indent C files with tabs\n---\nTabs, width 8.\n");
+      },
+      {"--mcp"});
+  auto r =
+      run("What do you remember about indentation?",
+          {ScriptedTurn::call("mcp__memsim__memory_search", {{"query", "indent tabs"}}),
+           ScriptedTurn::call("mcp__memsim__memory_get", {{"file", "preference_tabs.md"}}), ScriptedTurn::say("Tabs.")},
+          {"--allowedTools", "mcp__memsim__memory_search,mcp__memsim__memory_get"});
   // Claude Code defers MCP tools: their names reach the model in a system
   // message, their schemas on request; either way the name is in a request.
   EXPECT_NE(sent(r).find("mcp__memsim__memory_search"), std::string::npos)
-      << "the model was never told of memsim's tools\n" << r.process.out << r.process.err;
+      << "the model was never told of memsim's tools\n"
+      << r.process.out << r.process.err;
   const std::string results = tool_results(r.requests);
   EXPECT_NE(results.find("preference_tabs.md ("), std::string::npos) << results;
   EXPECT_NE(results.find("Tabs, width 8."), std::string::npos) << results;

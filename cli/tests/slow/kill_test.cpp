@@ -14,10 +14,10 @@
 #include <filesystem>
 #include <thread>
 
-#include "memsim/testing/testing.h"
 #include "memsim/frontmatter.h"
 #include "memsim/journal.h"
 #include "memsim/rng.h"
+#include "memsim/testing/testing.h"
 
 extern char** environ;
 
@@ -47,8 +47,8 @@ std::string body_of(const std::string& text) {
 // Summaries that differ as real ones do (the tick's near-duplicate cue pairs
 // summaries that share most of their words).
 std::string summary_for(int i) {
-  static const char* const kWords[] = {"deploy", "cache", "schema", "retry", "lock", "index", "budget",
-                                       "review", "parser", "queue", "token", "shard", "hook", "branch"};
+  static const char* const kWords[] = {"deploy", "cache",  "schema", "retry", "lock",  "index", "budget",
+                                       "review", "parser", "queue",  "token", "shard", "hook",  "branch"};
   std::string s = "rule " + std::to_string(i);
   for (int k = 0, x = i * 7919 + 13; k < 4; ++k, x = x * 31 + 7) s += std::string(" ") + kWords[x % 14];
   return s;
@@ -62,8 +62,8 @@ void kill_many(const std::string& command, int kills) {
   const int files = 3000;
   std::vector<std::string> bodies(files);
   for (int i = 0; i < files; ++i) {
-    bodies[i] = "# Rule " + std::to_string(i) + "\n\nKeep this text exactly as written, line " + std::to_string(i) +
-                ".\n";
+    bodies[i] =
+        "# Rule " + std::to_string(i) + "\n\nKeep this text exactly as written, line " + std::to_string(i) + ".\n";
     testing::write(home + "/memory/feedback_rule-" + std::to_string(i) + ".md",
                    "---\nname: feedback_rule-" + std::to_string(i) + "\nsummary: " + summary_for(i) +
                        "\ncreated: 2026-01-01\n---\n" + bodies[i]);
@@ -78,8 +78,9 @@ void kill_many(const std::string& command, int kills) {
   for (int k = 0; k < kills; ++k) {
     // New touches so every run has write-back to do.
     for (int t = 0; t < 20; ++t)
-      ASSERT_TRUE(append_touch(fs, h, {now - 3600, "Read",
-                                       "feedback_rule-" + std::to_string(rng.below(files)) + ".md", "s"}).ok());
+      ASSERT_TRUE(
+          append_touch(fs, h, {now - 3600, "Read", "feedback_rule-" + std::to_string(rng.below(files)) + ".md", "s"})
+              .ok());
     const pid_t pid = spawn({bin, command, "--home", home, "--now", format_instant(now)});
     std::this_thread::sleep_for(std::chrono::microseconds(rng.below(60000)));
     ::kill(pid, SIGKILL);

@@ -22,9 +22,9 @@
 #include <map>
 #include <thread>
 
-#include "memsim/testing/testing.h"
 #include "memsim/frontmatter.h"
 #include "memsim/journal.h"
+#include "memsim/testing/testing.h"
 
 extern char** environ;
 
@@ -142,8 +142,7 @@ TEST(Load, TenSessionsOfHooksWhileIndexRunsLoseNothingAndTearNothing) {
     ASSERT_GE(pid, 0);
     if (pid == 0) {
       const std::string out = dir / ("out-" + std::to_string(p));
-      ::_exit(p < kSessions ? session(bin, home, p, deadline, out)
-                            : reader(home + "/memory/MEMORY.md", deadline, out));
+      ::_exit(p < kSessions ? session(bin, home, p, deadline, out) : reader(home + "/memory/MEMORY.md", deadline, out));
     }
     kids.push_back(pid);
   }
@@ -210,7 +209,9 @@ TEST(Load, TenSessionsOfHooksWhileIndexRunsLoseNothingAndTearNothing) {
     EXPECT_EQ(e.path().filename().string().find(".memsim-tmp"), std::string::npos) << e.path();
 
   std::sort(micros.begin(), micros.end());
-  auto pct = [&](double q) { return micros.empty() ? 0L : micros[static_cast<std::size_t>(q * static_cast<double>(micros.size() - 1))]; };
+  auto pct = [&](double q) {
+    return micros.empty() ? 0L : micros[static_cast<std::size_t>(q * static_cast<double>(micros.size() - 1))];
+  };
   std::printf("load: %d s, %d sessions, %ld hooks (%.0f/s), %d index runs, %ld MEMORY.md reads, 0 torn\n", seconds,
               kSessions, ok, static_cast<double>(ok) / seconds, index_runs, reads);
   std::printf("load: hook latency p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", static_cast<double>(pct(0.5)) / 1000,

@@ -27,7 +27,7 @@ namespace memsim {
 
 struct Observation {
   std::string session;
-  std::string day;         // YYYY-MM-DD (UTC)
+  std::string day;  // YYYY-MM-DD (UTC)
   Seconds time = 0;
   std::string project;
   std::string transcript;  // back-pointer: transcript path ...
@@ -37,9 +37,9 @@ struct Observation {
 };
 
 struct Atom {
-  std::string id;          // 12 hex of the hash of the normalized claim
-  std::string claim;       // redacted
-  std::string kind;        // directive | correction | preference | lesson | failure
+  std::string id;     // 12 hex of the hash of the normalized claim
+  std::string claim;  // redacted
+  std::string kind;   // directive | correction | preference | lesson | failure
   bool quarantined = false;
   std::vector<std::string> redactions;  // kinds found, when quarantined
   std::string status = "candidate";     // candidate | staged | adopted | rejected
@@ -84,8 +84,8 @@ struct CaptureStats {
   int markers = 0;           // markers found
   int new_observations = 0;  // observations not seen before
   int new_atoms = 0;
-  int quarantined = 0;       // markers whose text redaction changed
-  bool deferred = false;     // more slots than max_slots, or the lock was busy: nothing written
+  int quarantined = 0;    // markers whose text redaction changed
+  bool deferred = false;  // more slots than max_slots, or the lock was busy: nothing written
 };
 
 // Captures one transcript into <home>/candidates/, creating candidates/ and

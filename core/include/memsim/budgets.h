@@ -28,7 +28,7 @@ struct FileSize {
 };
 
 struct FileBudget {
-  std::string name;            // "current state", "index", "T1 notes", "topic files"
+  std::string name;  // "current state", "index", "T1 notes", "topic files"
   int max_lines = 0;
   std::int64_t max_bytes = 0;
   int files = 0;               // how many files the limit applies to (0: none exist)

@@ -19,10 +19,10 @@ namespace memsim {
 struct Memory {
   std::string filename;
   FileInfo info;
-  std::string text;                    // the whole file; empty when not read
+  std::string text;  // the whole file; empty when not read
   Frontmatter fm;
   MemoryMeta meta;
-  std::vector<std::string> problems;   // file-level: unreadable, binary, too large, frontmatter
+  std::vector<std::string> problems;  // file-level: unreadable, binary, too large, frontmatter
 };
 
 struct Stray {
@@ -38,8 +38,8 @@ struct Corpus {
 Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& policy);
 
 // Reads one memory file as load_corpus would (exposed for hooks and tests).
-Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename,
-                   const FileInfo& info, const Policy& policy);
+Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename, const FileInfo& info,
+                   const Policy& policy);
 
 // The names in memory/ that are derived by memsim, never ranked or reported.
 bool is_derived_name(const std::string& name);

@@ -22,7 +22,7 @@ PolicyValues fold(PolicyValues start, std::span<const Seconds> times, const Poli
 
 // The seed's score (rankers.h has every ranking):
 // (access_count + 1) * exp(-days(last_accessed, now) / stability) + weight * importance
-double score(std::int64_t access_count, Seconds last_accessed, double stability, double importance,
-             Seconds now, const Policy& policy);
+double score(std::int64_t access_count, Seconds last_accessed, double stability, double importance, Seconds now,
+             const Policy& policy);
 
 }  // namespace memsim

@@ -17,7 +17,7 @@
 namespace memsim {
 
 enum class FrontmatterState {
-  kAbsent,        // the first line is not `---`
+  kAbsent,  // the first line is not `---`
   kOk,
   kUnterminated,  // a first `---` and no closing one
   kSyntaxError,   // terminated, but a line could not be read; no field is trusted
@@ -28,21 +28,21 @@ struct Field {
   // The scalar value with quotes and escapes undone and a trailing comment
   // dropped; nullopt for null, ~ or an empty value that has no nested lines.
   std::optional<std::string> value;
-  bool scalar = true;              // false for a nested mapping, a list or a flow collection
-  std::vector<Field> children;     // a nested mapping's `key: value` lines, one level deep
-  std::size_t begin = 0;           // byte offset of the key line
-  std::size_t end = 0;             // byte offset just past its last line (continuations included)
-  std::size_t value_end = 0;       // single-line plain scalars: offset just past the value text
+  bool scalar = true;           // false for a nested mapping, a list or a flow collection
+  std::vector<Field> children;  // a nested mapping's `key: value` lines, one level deep
+  std::size_t begin = 0;        // byte offset of the key line
+  std::size_t end = 0;          // byte offset just past its last line (continuations included)
+  std::size_t value_end = 0;    // single-line plain scalars: offset just past the value text
 };
 
 struct Frontmatter {
   FrontmatterState state = FrontmatterState::kAbsent;
-  bool bom = false;                // a UTF-8 byte order mark precedes the first `---`
-  std::string eol = "\n";          // the line ending of the opening line
-  std::size_t fields_begin = 0;    // offset of the first line after the opening `---`
-  std::size_t close_begin = 0;     // offset of the closing `---` line (kOk, kSyntaxError)
-  std::size_t body_begin = 0;      // offset of the first byte after the closing line
-  std::vector<Field> fields;       // in file order; duplicates kept
+  bool bom = false;                   // a UTF-8 byte order mark precedes the first `---`
+  std::string eol = "\n";             // the line ending of the opening line
+  std::size_t fields_begin = 0;       // offset of the first line after the opening `---`
+  std::size_t close_begin = 0;        // offset of the closing `---` line (kOk, kSyntaxError)
+  std::size_t body_begin = 0;         // offset of the first byte after the closing line
+  std::vector<Field> fields;          // in file order; duplicates kept
   std::vector<std::string> problems;  // syntax errors and duplicate keys, one sentence each
 
   // The last occurrence of key (the one a YAML loader would keep), or nullptr.

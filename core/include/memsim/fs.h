@@ -51,7 +51,7 @@ class FileSystem {
   // if needed; lines shorter than PIPE_BUF from concurrent writers never interleave.
   virtual Status append_file(const std::string& path, std::string_view data) = 0;
   virtual Status rename(const std::string& from, const std::string& to) = 0;
-  virtual Status remove(const std::string& path) = 0;  // a missing path is fine
+  virtual Status remove(const std::string& path) = 0;    // a missing path is fine
   virtual Status make_dir(const std::string& path) = 0;  // an existing dir is fine
   // A directory only its owner may enter (0700, whatever the umask); an existing
   // one loses its group and other bits. Whatever is created inside a directory is

@@ -37,11 +37,10 @@ struct HandoffRequest {
 };
 
 struct HandoffResult {
-  std::string text;                 // what memory/HANDOFF.md now holds
-  std::string archived;             // the earlier handoff's new path (relative to the home), or ""
+  std::string text;                   // what memory/HANDOFF.md now holds
+  std::string archived;               // the earlier handoff's new path (relative to the home), or ""
   std::vector<std::string> redacted;  // kinds of secret replaced, one per replacement
 };
-
 
 // Writes memory/HANDOFF.md under the home's lock (moving an earlier one aside
 // first). Refuses a request with nothing in it, or items past the caps.
@@ -52,7 +51,7 @@ Result<HandoffResult> write_handoff(FileSystem& fs, const Home& home, const Cloc
 // locked step, so two sessions starting together never both get it. nullopt when
 // there is none pending. Fails when the lock is not had within timeout_ms or the
 // file cannot be read or rewritten (the handoff then stays pending).
-Result<std::optional<std::string>> consume_handoff(FileSystem& fs, const Home& home, const Clock& clock,
-                                                   int timeout_ms, std::string_view session);
+Result<std::optional<std::string>> consume_handoff(FileSystem& fs, const Home& home, const Clock& clock, int timeout_ms,
+                                                   std::string_view session);
 
 }  // namespace memsim

@@ -24,7 +24,7 @@ class Home {
   explicit Home(std::string root);
 
   const std::string& root() const { return root_; }
-  std::string memory_dir() const;          // <home>/memory
+  std::string memory_dir() const;  // <home>/memory
   std::string memory_path(const std::string& filename) const;
   std::string index_path() const;          // memory/MEMORY.md
   std::string archive_path() const;        // memory/MEMORY-archive.md
@@ -37,26 +37,26 @@ class Home {
   std::string candidates_dir() const;
   std::string staged_dir() const;
   std::string runtime_dir() const;
-  std::string state_dir() const;           // runtime/state
-  std::string journal_path() const;        // runtime/access.log
-  std::string journal_dir() const;         // runtime/journal: pending segments
-  std::string journal_archive_dir() const; // runtime/journal/archive
-  std::string lock_path() const;           // runtime/lock
-  std::string policy_path() const;         // policy.yaml
-  std::string gitignore_path() const;      // .gitignore
-  std::string handoff_path() const;        // memory/HANDOFF.md
-  std::string handoffs_dir() const;        // memory/handoffs
-  std::string hook_errors_path() const;    // runtime/hook-errors.log
-  std::string forget_log_path() const;     // runtime/forget.log
-  std::string search_db_path() const;      // runtime/search.db
-  std::string sessions_dir() const;        // runtime/sessions: per-session lens state
-  std::string backups_dir() const;         // runtime/backups
-  std::string cue_path() const;            // runtime/state/cue.json
-  std::string last_tick_path() const;      // runtime/state/last-tick.json
-  std::string install_record_path() const; // runtime/state/install.json
-  std::string sits_path() const;           // runtime/state/sits.log
-  std::string tick_log_path() const;       // runtime/tick.log (cron)
-  std::string wake_log_path() const;       // runtime/wake.log (cron)
+  std::string state_dir() const;            // runtime/state
+  std::string journal_path() const;         // runtime/access.log
+  std::string journal_dir() const;          // runtime/journal: pending segments
+  std::string journal_archive_dir() const;  // runtime/journal/archive
+  std::string lock_path() const;            // runtime/lock
+  std::string policy_path() const;          // policy.yaml
+  std::string gitignore_path() const;       // .gitignore
+  std::string handoff_path() const;         // memory/HANDOFF.md
+  std::string handoffs_dir() const;         // memory/handoffs
+  std::string hook_errors_path() const;     // runtime/hook-errors.log
+  std::string forget_log_path() const;      // runtime/forget.log
+  std::string search_db_path() const;       // runtime/search.db
+  std::string sessions_dir() const;         // runtime/sessions: per-session lens state
+  std::string backups_dir() const;          // runtime/backups
+  std::string cue_path() const;             // runtime/state/cue.json
+  std::string last_tick_path() const;       // runtime/state/last-tick.json
+  std::string install_record_path() const;  // runtime/state/install.json
+  std::string sits_path() const;            // runtime/state/sits.log
+  std::string tick_log_path() const;        // runtime/tick.log (cron)
+  std::string wake_log_path() const;        // runtime/wake.log (cron)
 
  private:
   std::string root_;

@@ -32,14 +32,14 @@ extern const std::string_view kHowToUse;
 // One memory as the index sees it, every default already resolved.
 struct Entry {
   std::string filename;
-  std::string summary;     // folded to one line
+  std::string summary;  // folded to one line
   double score = 0;
-  Days created = 0;        // the created date, or the file's modification date
+  Days created = 0;  // the created date, or the file's modification date
   bool pinned = false;
   bool closed = false;     // status superseded*, or valid_until <= today
   bool contested = false;  // an open fact sharing its key with another open fact
   bool in_flight = false;
-  std::string state;       // the in-flight status line
+  std::string state;  // the in-flight status line
 };
 
 // (score descending, filename ascending bytewise): the total order of every list.
@@ -78,7 +78,7 @@ struct IndexBandRows {
   long bytes = 0;
 };
 struct ParsedIndex {
-  IndexBandRows hot, fresh, cold;      // MEMORY.md
+  IndexBandRows hot, fresh, cold;        // MEMORY.md
   IndexBandRows superseded, rolled_off;  // MEMORY-archive.md
 };
 ParsedIndex parse_index(std::string_view memory_md);

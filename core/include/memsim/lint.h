@@ -16,11 +16,11 @@ enum class Severity { kError, kWarning, kInfo };
 std::string_view severity_name(Severity s);
 
 struct Finding {
-  std::string file;     // relative to the home, e.g. "memory/feedback_x.md"
-  std::string code;     // stable identifier, e.g. "name-mismatch"
+  std::string file;  // relative to the home, e.g. "memory/feedback_x.md"
+  std::string code;  // stable identifier, e.g. "name-mismatch"
   Severity severity = Severity::kWarning;
   std::string message;
-  std::string other;    // the other file of a pair ("near-duplicate"), relative to the home; else ""
+  std::string other;  // the other file of a pair ("near-duplicate"), relative to the home; else ""
 };
 
 // Why a summary is too vague to trigger recognition, or "" when it is fine.

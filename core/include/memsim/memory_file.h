@@ -55,8 +55,8 @@ struct MemoryMeta {
   bool pin = false;
   bool in_flight = false;
   PolicyValues policy;
-  std::string first_body_line;           // first non-empty line of the body, as written
-  std::vector<std::string> problems;     // unreadable values, syntax, duplicates
+  std::string first_body_line;        // first non-empty line of the body, as written
+  std::vector<std::string> problems;  // unreadable values, syntax, duplicates
 };
 
 // Reads meta from a file's whole text. `initial_stability` is the default for an

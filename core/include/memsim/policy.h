@@ -25,24 +25,24 @@ enum class Ranking { kSeed, kRecency, kAccessCount, kActr, kFsrs };
 
 struct Policy {
   Ranking ranking = Ranking::kSeed;
-  double actr_decay = 0.5;             // d of the ACT-R ranking (rankers.h)
-  double initial_stability = 14.0;     // days
-  double stability_growth = 1.6;       // per spaced reinforcement
-  double stability_cap = 365.0;        // days
-  Seconds spacing_gate = 20 * 3600;    // between reinforcements
+  double actr_decay = 0.5;           // d of the ACT-R ranking (rankers.h)
+  double initial_stability = 14.0;   // days
+  double stability_growth = 1.6;     // per spaced reinforcement
+  double stability_cap = 365.0;      // days
+  Seconds spacing_gate = 20 * 3600;  // between reinforcements
   double importance_weight = 0.6;
-  int hot_budget = 12000;              // bytes of rendered rows
+  int hot_budget = 12000;  // bytes of rendered rows
   int new_budget = 2500;
   int cold_budget = 4000;
   int newborn_days = 14;
-  int new_row_cap = 160;               // bytes
-  int row_cap = 400;                   // bytes of a Hot or Cold row, or a prompt-time row
-  int short_term_days = 7;             // T1 and residue visibility
-  Seconds live_guard = 10 * 60;        // files changed this recently are not rewritten
-  int lock_timeout_ms = 5000;          // commands; hooks use their own, shorter wait
-  int stale_fact_days = 180;           // an open, unverified fact this old is cued for review
-  GateRules gates;                     // policy.yaml: l2_sessions, l2_days, l2_stated_sessions,
-                                       // l2_stated_days, l2_verified, l3_projects, l3_age_days
+  int new_row_cap = 160;         // bytes
+  int row_cap = 400;             // bytes of a Hot or Cold row, or a prompt-time row
+  int short_term_days = 7;       // T1 and residue visibility
+  Seconds live_guard = 10 * 60;  // files changed this recently are not rewritten
+  int lock_timeout_ms = 5000;    // commands; hooks use their own, shorter wait
+  int stale_fact_days = 180;     // an open, unverified fact this old is cued for review
+  GateRules gates;               // policy.yaml: l2_sessions, l2_days, l2_stated_sessions,
+                                 // l2_stated_days, l2_verified, l3_projects, l3_age_days
 };
 
 // Applies overrides from YAML text (a mapping of the names above; spacing_gate and

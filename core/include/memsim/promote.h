@@ -36,9 +36,9 @@ struct Evidence {
 Evidence evidence_of(const Atom& atom);
 
 struct Verdict {
-  bool to_l2 = false;                // passes the L1 -> L2 gate
-  bool to_l3 = false;                // passes the L2 -> L3 gate too
-  std::vector<std::string> blocks;   // why the next step is refused, one reason each
+  bool to_l2 = false;               // passes the L1 -> L2 gate
+  bool to_l3 = false;               // passes the L2 -> L3 gate too
+  std::vector<std::string> blocks;  // why the next step is refused, one reason each
 };
 // Judges one atom of `slot`. `for_l3` asks about the L3 step as well.
 Verdict judge(const Slot& slot, const Atom& atom, const GateRules& rules, Seconds now, bool for_l3);
@@ -61,13 +61,13 @@ Result<std::vector<Proposal>> plan_promotions(FileSystem& fs, const Home& home, 
 
 // Writes staged/<id>.md for each moving proposal (L2 into home, L3 into user_home)
 // and marks the atoms staged. Returns the number written.
-Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_home,
-                             const std::vector<Proposal>& plan, Seconds now);
+Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_home, const std::vector<Proposal>& plan,
+                             Seconds now);
 
 // What adopt did, and what it adopted, for the person who ran it to read.
 struct Adopted {
-  std::string path;         // the file written
-  std::string kept;         // a file that had the claim's name, left as it was ("" when none)
+  std::string path;  // the file written
+  std::string kept;  // a file that had the claim's name, left as it was ("" when none)
   std::string to, kind, claim, quote;
   int sessions = 0, days = 0;
 };

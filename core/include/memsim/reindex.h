@@ -18,10 +18,10 @@ namespace memsim {
 struct ReindexReport {
   Ranked ranked;
   IndexOutput index;
-  int written_back = 0;      // memory files whose policy lines were updated
-  int deferred_live = 0;     // files with new values left alone because they changed recently
-  int derived_written = 0;   // of MEMORY.md, MEMORY-archive.md, current-state.md
-  std::vector<std::string> written;   // every file written, relative to the home, in order
+  int written_back = 0;              // memory files whose policy lines were updated
+  int deferred_live = 0;             // files with new values left alone because they changed recently
+  int derived_written = 0;           // of MEMORY.md, MEMORY-archive.md, current-state.md
+  std::vector<std::string> written;  // every file written, relative to the home, in order
   std::size_t bad_journal_lines = 0;
   std::vector<std::string> warnings;  // "memory/<file>: <problem>", one per problem
 };
@@ -31,8 +31,8 @@ struct ReindexOptions {
   bool locked = false;  // the caller already holds the home's lock
 };
 
-Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock,
-                              const Policy& policy, ReindexOptions options = {});
+Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                              ReindexOptions options = {});
 
 // Whether a file modified at mtime counts as changed "recently" at now.
 bool recently_changed(Seconds mtime, Seconds now, const Policy& policy);

@@ -30,15 +30,15 @@ struct RememberRequest {
   // "<type>_<kebab-topic>" (".md" optional), or just the kebab topic, which the
   // type then prefixes.
   std::string name;
-  std::string type;     // one of SPEC section 3's types
-  std::string summary;  // the index row: one line
-  std::string body;     // empty: the summary
+  std::string type;                // one of SPEC section 3's types
+  std::string summary;             // the index row: one line
+  std::string body;                // empty: the summary
   std::optional<std::string> key;  // the slot two conflicting facts share
 };
 
 struct RememberResult {
-  std::string file;  // e.g. preference_tabs.md
-  std::string text;  // what was written
+  std::string file;     // e.g. preference_tabs.md
+  std::string text;     // what was written
   std::string warning;  // non-empty when the index could not be regenerated
 };
 

@@ -85,17 +85,15 @@ class [[nodiscard]] Result {
 
 // Returns the error of a failed Status or Result from the enclosing function
 // (which returns a Status or a Result).
-#define MEMSIM_TRY(expr)                                    \
-  do {                                                      \
-    if (auto memsim_try_ = (expr); !memsim_try_.ok())       \
-      return memsim_try_.status().error();                  \
+#define MEMSIM_TRY(expr)                                                                   \
+  do {                                                                                     \
+    if (auto memsim_try_ = (expr); !memsim_try_.ok()) return memsim_try_.status().error(); \
   } while (0)
 
 #define MEMSIM_CONCAT_INNER_(a, b) a##b
 #define MEMSIM_CONCAT_(a, b) MEMSIM_CONCAT_INNER_(a, b)
 // `lhs` takes the value of a Result, or the enclosing function returns its error.
-#define MEMSIM_ASSIGN_OR_RETURN(lhs, expr)                                           \
-  auto MEMSIM_CONCAT_(memsim_result_, __LINE__) = (expr);                            \
-  if (!MEMSIM_CONCAT_(memsim_result_, __LINE__).ok())                                \
-    return MEMSIM_CONCAT_(memsim_result_, __LINE__).error();                         \
+#define MEMSIM_ASSIGN_OR_RETURN(lhs, expr)                                                                     \
+  auto MEMSIM_CONCAT_(memsim_result_, __LINE__) = (expr);                                                      \
+  if (!MEMSIM_CONCAT_(memsim_result_, __LINE__).ok()) return MEMSIM_CONCAT_(memsim_result_, __LINE__).error(); \
   lhs = std::move(*MEMSIM_CONCAT_(memsim_result_, __LINE__))

@@ -43,7 +43,7 @@ std::vector<std::string> query_terms(std::string_view text);
 std::string fts_match_expression(std::string_view text);
 
 struct RecallOptions {
-  std::optional<Days> as_of;      // facts whose window holds this day; default: open at now
+  std::optional<Days> as_of;  // facts whose window holds this day; default: open at now
   int k = 10;
   bool include_archived = false;  // closed facts too, as history
   double min_score = 0;           // hits scoring less are left out
@@ -56,7 +56,7 @@ struct Hit {
   std::string summary;  // the index row's text
   Days valid_from = 0;  // valid_from, else created, else the modification day
   std::optional<Days> valid_until;
-  bool closed = false;     // closed at now (status superseded*, or valid_until <= today)
+  bool closed = false;  // closed at now (status superseded*, or valid_until <= today)
   bool pinned = false;
   bool contested = false;  // open and sharing its key with another open fact
 };
@@ -72,9 +72,8 @@ std::string hit_line(const Hit& h, std::size_t max_bytes, std::string_view note 
 // Hits in rank order (score descending, then filename). A query without terms
 // finds nothing. Fails only when the home is missing or the database cannot be
 // created even from scratch.
-Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& clock,
-                                const Policy& policy, std::string_view query,
-                                const RecallOptions& options = {});
+Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                                std::string_view query, const RecallOptions& options = {});
 
 // What the user-prompt-submit hook prints: up to kPromptMaxRows memories most
 // relevant to the prompt that are not in the Hot band of the current MEMORY.md,

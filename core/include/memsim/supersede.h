@@ -49,7 +49,6 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
 Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy, const Redactor& redactor,
               const std::string& file, std::string_view reason);
 
-
 // The lowercase hex SHA-256 of data (FIPS 180-4).
 std::string sha256_hex(std::string_view data);
 

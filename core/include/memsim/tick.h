@@ -33,16 +33,16 @@ struct CueItem {
 struct TickReport {
   Seconds now = 0;
   bool guarded = false;
-  std::vector<std::string> recent;          // what tripped the guard, relative paths
-  std::vector<std::string> changed;         // files the tick wrote (memory and derived), sorted
+  std::vector<std::string> recent;   // what tripped the guard, relative paths
+  std::vector<std::string> changed;  // files the tick wrote (memory and derived), sorted
   int written_back = 0;
   int deferred_live = 0;
   std::size_t memories = 0;
   std::vector<Finding> findings;
-  std::vector<DatedNote> notes_leaving;     // window closed in (previous tick, now]
-  std::vector<CueItem> cue;                 // sorted by kind, then files
-  std::string cue_json;                     // what was written to runtime/state/cue.json
-  ReindexReport reindexed;                  // the index the tick computed (and wrote unless guarded)
+  std::vector<DatedNote> notes_leaving;  // window closed in (previous tick, now]
+  std::vector<CueItem> cue;              // sorted by kind, then files
+  std::string cue_json;                  // what was written to runtime/state/cue.json
+  ReindexReport reindexed;               // the index the tick computed (and wrote unless guarded)
 };
 
 // The cue holds, besides conflicts and old unverified facts, what the modules

@@ -20,9 +20,7 @@ constexpr Seconds kSecondsPerDay = 86400;
 Days days_from_civil(int year, unsigned month, unsigned day);
 
 // The UTC calendar day holding instant t.
-inline Days day_of(Seconds t) {
-  return (t >= 0 ? t : t - (kSecondsPerDay - 1)) / kSecondsPerDay;
-}
+inline Days day_of(Seconds t) { return (t >= 0 ? t : t - (kSecondsPerDay - 1)) / kSecondsPerDay; }
 
 std::optional<Days> parse_date(std::string_view s);        // YYYY-MM-DD
 std::optional<Seconds> parse_instant(std::string_view s);  // YYYY-MM-DDTHH:MM:SSZ
@@ -37,8 +35,6 @@ std::string format_instant(Seconds t);
 std::string format_instant_compact(Seconds t);
 
 // Elapsed days from a to b as a double; negative spans count as zero.
-inline double days_between(Seconds a, Seconds b) {
-  return b > a ? static_cast<double>(b - a) / 86400.0 : 0.0;
-}
+inline double days_between(Seconds a, Seconds b) { return b > a ? static_cast<double>(b - a) / 86400.0 : 0.0; }
 
 }  // namespace memsim

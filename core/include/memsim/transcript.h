@@ -27,12 +27,12 @@ namespace memsim {
 
 // One piece of prose from the transcript.
 struct TranscriptText {
-  int line = 0;             // 1-based line number in the file
-  bool from_user = false;   // human prompt; otherwise the assistant's text
+  int line = 0;            // 1-based line number in the file
+  bool from_user = false;  // human prompt; otherwise the assistant's text
   std::string text;
-  std::string session;      // sessionId, or empty when the line has none
-  std::string cwd;          // the line's working directory, when given
-  Seconds time = 0;         // the line's timestamp; 0 when absent or unreadable
+  std::string session;  // sessionId, or empty when the line has none
+  std::string cwd;      // the line's working directory, when given
+  Seconds time = 0;     // the line's timestamp; 0 when absent or unreadable
 };
 
 struct TranscriptScan {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "memsim/testing/testing.h"
 #include "memsim/rng.h"
 #include "memsim/search.h"
+#include "memsim/testing/testing.h"
 
 extern char** environ;
 
@@ -133,7 +133,8 @@ void BM_PromptContext(benchmark::State& state) {
   (void)recall(fs, f.home, clock, Policy{}, "warm");
   std::size_t i = 0;
   for (auto _ : state) {
-    std::string out = prompt_context(fs, f.home, clock, Policy{}, "Please look at " + f.queries[i++ % f.queries.size()]);
+    std::string out =
+        prompt_context(fs, f.home, clock, Policy{}, "Please look at " + f.queries[i++ % f.queries.size()]);
     benchmark::DoNotOptimize(out);
   }
 }

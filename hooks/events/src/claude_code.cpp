@@ -70,8 +70,8 @@ std::string run(HookContext& ctx, std::string_view name, std::string_view payloa
   }
   auto parsed = parse_json_input(payload);
   if (!parsed.ok() || !parsed->is_object()) {
-    log_hook_failure(ctx, name,
-                     parsed.ok() ? "payload is not a JSON object" : "payload is not a JSON object: " + parsed.message());
+    log_hook_failure(
+        ctx, name, parsed.ok() ? "payload is not a JSON object" : "payload is not a JSON object: " + parsed.message());
     return {};
   }
   auto outcome = handle_event(ctx, input_of(*event, *parsed));

@@ -5,10 +5,10 @@
 #include <cctype>
 
 #include "internal.h"
-#include "profile.h"
 #include "memsim/policy.h"
 #include "memsim/search.h"
 #include "memsim/timefmt.h"
+#include "profile.h"
 
 namespace memsim::hooks {
 

@@ -24,8 +24,8 @@ constexpr int kInlineCaptureSlots = 256;
 constexpr int kInlineLockMs = 250;
 
 Status capture_detached(const Home& home, const std::string& transcript, const std::string& project) {
-  std::vector<std::string> args = {"/proc/self/exe", "capture", transcript, "--home", home.root(),
-                                   "--project", project,        "--no-user-home"};
+  std::vector<std::string> args = {"/proc/self/exe", "capture",   transcript, "--home",
+                                   home.root(),      "--project", project,    "--no-user-home"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

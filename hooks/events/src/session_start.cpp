@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "internal.h"
-#include "profile.h"
 #include "memsim/frontmatter.h"
 #include "memsim/handoff.h"
 #include "memsim/journal.h"
@@ -16,6 +15,7 @@
 #include "memsim/policy.h"
 #include "memsim/render.h"
 #include "memsim/timefmt.h"
+#include "profile.h"
 
 namespace memsim::hooks::detail {
 
@@ -109,7 +109,8 @@ Result<HookOutcome> session_start(HookContext& ctx, const HookInput& in) {
   // A shared session sees today's short-term notes; a sub-agent none.
   const int window = profile == Profile::kMain ? policy.short_term_days : profile == Profile::kShared ? 1 : 0;
   std::vector<Entry> entries;
-  auto notes = window > 0 ? list_dated_notes(ctx.fs, ctx.home) : Result<std::vector<DatedNote>>(std::vector<DatedNote>{});
+  auto notes =
+      window > 0 ? list_dated_notes(ctx.fs, ctx.home) : Result<std::vector<DatedNote>>(std::vector<DatedNote>{});
   if (!notes.ok()) {
     outcome.problems.push_back(notes.message());
   } else {
@@ -133,10 +134,10 @@ Result<HookOutcome> session_start(HookContext& ctx, const HookInput& in) {
   std::string recent;
   for (const Entry& e : entries) {
     std::string block = "### " + render_name(e.rel, 300) + "\n" + e.text + "\n\n";
-    const std::string head = !recent.empty()          ? ""
-                             : profile != Profile::kMain ? "## Today's notes\n\n"
-                                                         : "## Last " + std::to_string(policy.short_term_days) +
-                                                               " days, newest first\n\n";
+    const std::string head = !recent.empty() ? ""
+                             : profile != Profile::kMain
+                                 ? "## Today's notes\n\n"
+                                 : "## Last " + std::to_string(policy.short_term_days) + " days, newest first\n\n";
     if (out.size() + recent.size() + head.size() + block.size() + reserve > kBudget) {
       ++omitted;
       continue;

@@ -36,9 +36,10 @@ TEST(Concurrency, TenProcessesThousandHooksEach) {
       std::filesystem::create_directories(scratch);
       int failures = 0;
       for (int i = 0; i < kHooks; ++i) {
-        const std::string payload = R"({"session_id":"proc-)" + std::to_string(p) +
-                                    R"(","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":")" +
-                                    home + "/memory/" + names[i % 3] + R"("}})";
+        const std::string payload =
+            R"({"session_id":"proc-)" + std::to_string(p) +
+            R"(","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":")" + home + "/memory/" +
+            names[i % 3] + R"("}})";
         auto r = run_process({bin, "hook", "pre-tool-use", "--home", home}, payload, {{"MEMSIM_HOOKS", "1"}}, scratch);
         if (!r.ok() || r->exit_code != 0 || !r->out.empty()) ++failures;
       }

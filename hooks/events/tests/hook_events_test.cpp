@@ -70,8 +70,10 @@ TEST(SessionStart, IsJournaledWithItsSourceAndSession) {
 TEST(PreToolUse, EditWriteAndMultiEditTouch) {
   Fixture f;
   const std::string p = f.mem("feedback_verify-before-claiming.md");
-  f.run("pre-tool-use", tool_payload("Edit", R"({"file_path":")" + p +
-                                                 R"(","old_string":"uses make","new_string":"uses cmake + ninja","replace_all":false})"));
+  f.run("pre-tool-use",
+        tool_payload("Edit",
+                     R"({"file_path":")" + p +
+                         R"(","old_string":"uses make","new_string":"uses cmake + ninja","replace_all":false})"));
   f.run("pre-tool-use", tool_payload("Write", R"({"file_path":")" + p + R"(","content":"x"})"));
   f.run("pre-tool-use", tool_payload("MultiEdit", R"({"file_path":")" + p + R"(","edits":[]})"));
   auto j = parse_journal(f.journal());
@@ -97,8 +99,10 @@ TEST(PreToolUse, SearchHitsAndOtherToolsNeverTouch) {
   Fixture f;
   f.run("pre-tool-use", tool_payload("Grep", R"({"pattern":"verify","path":")" + f.home + R"(/memory"})"));
   f.run("pre-tool-use", tool_payload("Glob", R"({"pattern":"*.md","path":")" + f.home + R"(/memory"})"));
-  f.run("pre-tool-use", tool_payload("NotebookEdit", R"({"notebook_path":")" + f.mem("feedback_verify-before-claiming.md") + R"("})"));
-  f.run("pre-tool-use", tool_payload("Bash", R"({"command":"cat )" + f.mem("feedback_verify-before-claiming.md") + R"("})"));
+  f.run("pre-tool-use",
+        tool_payload("NotebookEdit", R"({"notebook_path":")" + f.mem("feedback_verify-before-claiming.md") + R"("})"));
+  f.run("pre-tool-use",
+        tool_payload("Bash", R"({"command":"cat )" + f.mem("feedback_verify-before-claiming.md") + R"("})"));
   EXPECT_EQ(f.journal(), "");
   EXPECT_EQ(f.errors(), "");
 }
@@ -111,10 +115,10 @@ TEST(PreToolUse, OnlyRegularMemoryFilesDirectlyInMemoryCount) {
   write(f.home + "/memory/short-term/feedback_nested.md", kMemory);
   fsys::create_symlink(outside / "feedback_elsewhere.md", f.mem("feedback_link-out.md"));
   fsys::create_directory_symlink(outside.path(), f.home + "/memory/escape");
-  for (const std::string& p :
-       {f.home + "/feedback_at-root.md", f.home + "/memory/short-term/feedback_nested.md", f.mem("feedback_link-out.md"),
-        f.home + "/memory/escape/feedback_elsewhere.md", outside / "feedback_elsewhere.md",
-        f.mem("feedback_missing.md"), f.mem("MEMORY.md"), std::string("relative/feedback_x.md")})
+  for (const std::string& p : {f.home + "/feedback_at-root.md", f.home + "/memory/short-term/feedback_nested.md",
+                               f.mem("feedback_link-out.md"), f.home + "/memory/escape/feedback_elsewhere.md",
+                               outside / "feedback_elsewhere.md", f.mem("feedback_missing.md"), f.mem("MEMORY.md"),
+                               std::string("relative/feedback_x.md")})
     f.run("pre-tool-use", read_payload(p));
   EXPECT_EQ(f.journal(), "");
   // A path that resolves into memory/ counts, however it is spelled; so does a link leading in.
@@ -148,8 +152,8 @@ TEST_P(BadInput, IsSilentLoggedAndChangesNothing) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Payloads, BadInput,
-                         ::testing::Values("", "   \n", "SECRET not json", "[\"SECRET\"]", "{\"tool_name\":",
-                                           "{\"SECRET\":", std::string(100000, '{'),
+                         ::testing::Values("", "   \n", "SECRET not json", "[\"SECRET\"]",
+                                           "{\"tool_name\":", "{\"SECRET\":", std::string(100000, '{'),
                                            std::string("{\"a\":\"SECRET\xff\"}")));
 
 TEST(Failures, MissingHomeIsSilentAndCreatesNothing) {
@@ -398,26 +402,34 @@ TEST(SessionEnd, CapturesTheTranscriptOnceAndPrintsNothing) {
 TEST(OtherEvents, UserPromptSubmitReadsTheHomesPolicy) {
   Fixture f;
   write(f.home + "/policy.yaml", "hot_budgte: 1\n");
-  EXPECT_EQ(f.run("user-prompt-submit",
-                  R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","hook_event_name":"UserPromptSubmit","prompt":"verify claiming"})"),
-            "");
+  EXPECT_EQ(
+      f.run(
+          "user-prompt-submit",
+          R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","hook_event_name":"UserPromptSubmit","prompt":"verify claiming"})"),
+      "");
   EXPECT_NE(f.errors().find("policy.yaml"), std::string::npos) << f.errors();
   EXPECT_NE(f.errors().find("hot_budgte"), std::string::npos) << f.errors();
 }
 
 TEST(OtherEvents, PrintNothingForAnEmptyHome) {
   Fixture f;
-  EXPECT_EQ(f.run("user-prompt-submit",
-                  R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","permission_mode":"default","hook_event_name":"UserPromptSubmit","prompt":"Write a function to calculate the factorial of a number"})"),
-            "");
-  EXPECT_EQ(f.run("stop",
-                  R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","permission_mode":"default","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done","background_tasks":[],"session_crons":[]})"),
-            "");
+  EXPECT_EQ(
+      f.run(
+          "user-prompt-submit",
+          R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","permission_mode":"default","hook_event_name":"UserPromptSubmit","prompt":"Write a function to calculate the factorial of a number"})"),
+      "");
+  EXPECT_EQ(
+      f.run(
+          "stop",
+          R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","permission_mode":"default","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done","background_tasks":[],"session_crons":[]})"),
+      "");
   EXPECT_EQ(f.errors(), "");
   // A transcript that is not there is a failure: silent, and one line in the log.
-  EXPECT_EQ(f.run("session-end",
-                  R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","hook_event_name":"SessionEnd","reason":"other"})"),
-            "");
+  EXPECT_EQ(
+      f.run(
+          "session-end",
+          R"({"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/u","hook_event_name":"SessionEnd","reason":"other"})"),
+      "");
   EXPECT_NE(f.errors().find("session-end: transcript /t.jsonl is not a file"), std::string::npos);
 }
 

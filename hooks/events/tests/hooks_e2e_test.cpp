@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "memsim/home.h"
-#include "memsim/journal.h"
 #include "memsim/install.h"
+#include "memsim/journal.h"
 #include "memsim/process.h"
 #include "memsim/testing/testing.h"
 
@@ -78,8 +78,7 @@ struct Project {
       EXPECT_EQ(fsys::status(kept).permissions() & (fsys::perms::group_all | fsys::perms::others_all),
                 fsys::perms::none);
       for (auto& e : fsys::directory_iterator(kept))
-        if (e.path().filename().string().find(".memsim-backup-") != std::string::npos)
-          out.push_back(e.path().string());
+        if (e.path().filename().string().find(".memsim-backup-") != std::string::npos) out.push_back(e.path().string());
     }
     return out;
   }
@@ -88,7 +87,9 @@ struct Project {
 const std::string kUserSettings = nlohmann::ordered_json::parse(R"J({
   "permissions": {"allow": ["Bash(ls)"]},
   "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/usr/bin/guard"}]}]}
-})J").dump(2) + "\n";
+})J")
+                                      .dump(2) +
+                                  "\n";
 const std::string kUserClaudeMd = "# Project\n\nBuild with ninja.\n";
 
 // A transcript that fills more slots than the inline budget allows is handed to a
@@ -100,7 +101,10 @@ TEST(HookCommand, SessionEndHandsABigCaptureToADetachedProcess) {
   std::string data;
   for (int i = 0; i < 300; ++i)
     data += R"({"type":"user","sessionId":"big","timestamp":"2026-07-02T12:00:00Z","cwd":"/w/loom",)"
-            R"("message":{"role":"user","content":"Always run linter number )" + std::to_string(i) + R"( first."}})" "\n";
+            R"("message":{"role":"user","content":"Always run linter number )" +
+            std::to_string(i) +
+            R"( first."}})"
+            "\n";
   write(t, data);
   const std::string payload = R"({"session_id":"big","transcript_path":")" + t +
                               R"(","cwd":"/w/loom","hook_event_name":"SessionEnd","reason":"other"})";
@@ -125,7 +129,8 @@ TEST(HookCommand, SessionEndNeverWaitsOutAHeldLock) {
   p.make_home();
   const std::string t = p.dir / "t.jsonl";
   write(t, R"({"type":"user","sessionId":"s","timestamp":"2026-07-02T12:00:00Z","cwd":"/w/loom",)"
-           R"("message":{"role":"user","content":"Always run the linter first."}})" "\n");
+           R"("message":{"role":"user","content":"Always run the linter first."}})"
+           "\n");
   const std::string payload = R"({"session_id":"s","transcript_path":")" + t +
                               R"(","cwd":"/w/loom","hook_event_name":"SessionEnd","reason":"other"})";
   PosixFileSystem fs;
@@ -151,9 +156,10 @@ TEST(HookCommand, SessionEndNeverWaitsOutAHeldLock) {
 TEST(HookCommand, ReadPayloadThroughTheBinary) {
   Project p;
   p.make_home();
-  const std::string payload = R"({"session_id":"s1","transcript_path":"/t.jsonl","cwd":")" + p.project +
-                              R"(","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":")" +
-                              p.home + R"(/memory/feedback_verify-before-claiming.md"},"tool_use_id":"toolu_1"})";
+  const std::string payload =
+      R"({"session_id":"s1","transcript_path":"/t.jsonl","cwd":")" + p.project +
+      R"(","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":")" +
+      p.home + R"(/memory/feedback_verify-before-claiming.md"},"tool_use_id":"toolu_1"})";
   auto r = p.memsim({"hook", "pre-tool-use", "--home", p.home, "--now", "2026-11-30T10:00:00Z"}, payload);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "");
@@ -188,7 +194,8 @@ TEST(HookCommand, BadArgumentsAndEnvironmentNeverFailTheSession) {
   Project p;
   p.make_home();
   const std::string read_payload = R"({"session_id":"s1","hook_event_name":"PreToolUse","tool_name":"Read",)"
-                                   R"("tool_input":{"file_path":")" + p.home + R"(/memory/feedback_x.md"}})";
+                                   R"("tool_input":{"file_path":")" +
+                                   p.home + R"(/memory/feedback_x.md"}})";
   const std::vector<std::vector<std::string>> argvs = {
       {"hook", "pre-tool-use", "--home", p.home, "--flag-from-the-future", "x"},
       {"hook", "pre-tool-use", "--home", p.home, "--json=maybe"},
@@ -249,8 +256,10 @@ TEST(Install, ApplyVerifyReinstallUninstall) {
   EXPECT_EQ(settings["permissions"]["allow"][0], "Bash(ls)");
   EXPECT_EQ(settings["autoMemoryEnabled"], false) << "Claude Code's own memory would compete with memsim";
   EXPECT_EQ(settings["hooks"]["PreToolUse"].size(), 2u);
-  EXPECT_NE(read(p.claude_md).find("<!-- memsim:begin -->\n" + std::string(install::kImportFraming) + "\n@.memsim/memory/MEMORY.md\n"),
-            std::string::npos);
+  EXPECT_NE(
+      read(p.claude_md)
+          .find("<!-- memsim:begin -->\n" + std::string(install::kImportFraming) + "\n@.memsim/memory/MEMORY.md\n"),
+      std::string::npos);
   const std::string installed_settings = read(p.settings), installed_md = read(p.claude_md);
 
   auto again = p.install({"--apply"});
@@ -323,10 +332,11 @@ TEST(Install, TheProjectFilesNameNoPathOfThisMachine) {
   for (const auto& a : h["args"]) argv.push_back(a.get<std::string>());
   EXPECT_EQ(argv[0], "memsim");
   argv[0] = find_program(argv[0], on_path.second);  // as Claude Code resolves it
-  auto run = run_process(argv,
-                         R"({"session_id":"s","tool_name":"Read","cwd":")" + clone + R"(","tool_input":{"file_path":")" +
-                             clone + R"(/.memsim/memory/feedback_verify-before-claiming.md"}})",
-                         {on_path, {"CLAUDE_PROJECT_DIR", clone}, {"MEMSIM_HOOKS", "1"}}, p.scratch.path());
+  auto run =
+      run_process(argv,
+                  R"({"session_id":"s","tool_name":"Read","cwd":")" + clone + R"(","tool_input":{"file_path":")" +
+                      clone + R"(/.memsim/memory/feedback_verify-before-claiming.md"}})",
+                  {on_path, {"CLAUDE_PROJECT_DIR", clone}, {"MEMSIM_HOOKS", "1"}}, p.scratch.path());
   ASSERT_TRUE(run.ok());
   EXPECT_EQ(run->exit_code, 0);
   EXPECT_EQ(parse_journal(read(clone + "/.memsim/runtime/access.log")).touches.size(), 1u)
@@ -376,8 +386,7 @@ TEST(Verify, CatchesABrokenCommandAStaleIndexAndAWrongImport) {
   ASSERT_EQ(p.install({"--apply"}).exit_code, 0);
   // A memory written after the index makes it stale.
   write(p.home + "/memory/project_new.md", "---\nname: project_new\ntype: project\nsummary: new\n---\n");
-  fsys::last_write_time(p.home + "/memory/project_new.md",
-                        fsys::file_time_type::clock::now() + std::chrono::hours(1));
+  fsys::last_write_time(p.home + "/memory/project_new.md", fsys::file_time_type::clock::now() + std::chrono::hours(1));
   auto stale = p.verify();
   EXPECT_EQ(stale.exit_code, 1);
   EXPECT_NE(stale.out.find("FAIL index"), std::string::npos) << stale.out;
@@ -388,7 +397,8 @@ TEST(Verify, CatchesABrokenCommandAStaleIndexAndAWrongImport) {
 
   std::string s = read(p.settings);
   const std::string real_bin = fsys::canonical(bin()).string();
-  for (std::size_t at; (at = s.find(real_bin)) != std::string::npos;) s.replace(at, real_bin.size(), "/nonexistent/memsim");
+  for (std::size_t at; (at = s.find(real_bin)) != std::string::npos;)
+    s.replace(at, real_bin.size(), "/nonexistent/memsim");
   write(p.settings, s);
   auto broken = p.verify();
   EXPECT_NE(broken.out.find("FAIL command: /nonexistent/memsim: not an executable"), std::string::npos) << broken.out;

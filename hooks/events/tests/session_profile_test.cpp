@@ -4,11 +4,11 @@
 
 #include <filesystem>
 
-#include "memsim/testing/faulty_fs.h"
 #include "hook_home.h"
 #include "memsim/handoff.h"
 #include "memsim/policy.h"
 #include "memsim/reindex.h"
+#include "memsim/testing/faulty_fs.h"
 
 namespace memsim::hooks {
 namespace {
@@ -33,9 +33,10 @@ struct Home_ : testing::HookHome {
     EXPECT_TRUE(reindex(fs, Home(home), clock, Policy{}).ok());
   }
   std::string start(const std::string& extra = "") {
-    return run("session-start",
-               R"({"session_id":"s1","transcript_path":"/t.jsonl","cwd":"/p","hook_event_name":"SessionStart","source":"startup")" +
-                   extra + "}");
+    return run(
+        "session-start",
+        R"({"session_id":"s1","transcript_path":"/t.jsonl","cwd":"/p","hook_event_name":"SessionStart","source":"startup")" +
+            extra + "}");
   }
   Result<HandoffResult> handoff(HandoffRequest r) {
     return write_handoff(fs, Home(home), clock, Policy{}, redactor, r);
@@ -109,10 +110,10 @@ TEST(Handoff, WrittenThenInjectedOnceFirstAndKept) {
   auto w = h.handoff(r);
   ASSERT_TRUE(w.ok()) << w.message();
   const std::string written = read(h.home + "/memory/HANDOFF.md");
-  for (const char* part : {"## Done\n- moved invoices to euros", "## In progress\n- credit notes", "## Next steps",
-                           "## Decisions", "## Gotchas\n- the staging DB", "consumed: null",
-                           "created: 2026-11-30T10:00:00Z", "memory/short-term/261130-today.md: TODAY-MARK",
-                           "STATE-MARK"})
+  for (const char* part :
+       {"## Done\n- moved invoices to euros", "## In progress\n- credit notes", "## Next steps", "## Decisions",
+        "## Gotchas\n- the staging DB", "consumed: null", "created: 2026-11-30T10:00:00Z",
+        "memory/short-term/261130-today.md: TODAY-MARK", "STATE-MARK"})
     EXPECT_TRUE(has(written, part)) << part << "\n" << written;
   EXPECT_FALSE(has(written, "EARLIER-MARK")) << "only today's notes";
 

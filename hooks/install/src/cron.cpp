@@ -39,9 +39,9 @@ std::pair<std::size_t, std::size_t> block_range(std::string_view text, const std
 }  // namespace
 
 Status check_cron_spec(const CronSpec& spec) {
-  for (const auto& [field, text] : {std::pair{"the memsim command", &spec.command}, std::pair{"the home", &spec.home},
-                                    std::pair{"the project", &spec.project},
-                                    std::pair{"--wake-command", &spec.wake_command}})
+  for (const auto& [field, text] :
+       {std::pair{"the memsim command", &spec.command}, std::pair{"the home", &spec.home},
+        std::pair{"the project", &spec.project}, std::pair{"--wake-command", &spec.wake_command}})
     for (char c : *text)
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == '%')
         return Error{std::string("install-hooks --cron: ") + field + " holds " +
@@ -60,14 +60,16 @@ std::string cron_block(const CronSpec& spec) {
   const std::string prompt =
       "The nightly memory wake. Read " + cue +
       " and judge each item: merge near-duplicates, supersede what is wrong, leave what is merely old; "
-      "change only files under " + spec.home + ".";
+      "change only files under " +
+      spec.home + ".";
   std::string out = begin_marker(spec.home);
   out += cron_escape(std::to_string(spec.minute) + " " + std::to_string(spec.hour) + " * * * cd " +
-                     quote(spec.project) + " && " + quote(spec.command) + " tick --commit --home " +
-                     quote(spec.home) + " >> " + quote(home.tick_log_path()) + " 2>&1") + "\n";
-  out += cron_escape(std::to_string(wake_total % 60) + " " + std::to_string((wake_total / 60) % 24) +
-                     " * * * cd " + quote(spec.project) + " && grep -q '\"kind\"' " + quote(cue) + " && " +
-                     kWakeProfile + spec.wake_command + " " + quote(prompt) + " >> " + quote(home.wake_log_path()) + " 2>&1") +
+                     quote(spec.project) + " && " + quote(spec.command) + " tick --commit --home " + quote(spec.home) +
+                     " >> " + quote(home.tick_log_path()) + " 2>&1") +
+         "\n";
+  out += cron_escape(std::to_string(wake_total % 60) + " " + std::to_string((wake_total / 60) % 24) + " * * * cd " +
+                     quote(spec.project) + " && grep -q '\"kind\"' " + quote(cue) + " && " + kWakeProfile +
+                     spec.wake_command + " " + quote(prompt) + " >> " + quote(home.wake_log_path()) + " 2>&1") +
          "\n";
   out += end_marker(spec.home);
   return out;

@@ -63,8 +63,7 @@ bool is_ours(const Json& h, const std::vector<std::string>& homes) {
   if (!h.is_object() || h.value("type", "") != "command") return false;
   auto cmd = h.find("command");
   auto args = h.find("args");
-  if (cmd == h.end() || !cmd->is_string() || !base_name(cmd->get<std::string>()).starts_with("memsim"))
-    return false;
+  if (cmd == h.end() || !cmd->is_string() || !base_name(cmd->get<std::string>()).starts_with("memsim")) return false;
   if (args == h.end() || !args->is_array() || args->empty() || (*args)[0] != "hook") return false;
   return names_home(*args, homes);
 }
@@ -187,7 +186,8 @@ Result<std::vector<InstalledHook>> find_installed(std::string_view text, const s
     if (!groups.is_array()) continue;
     for (const Json& g : groups) {
       if (!g.is_object() || !g.contains("hooks") || !g["hooks"].is_array()) continue;
-      const std::string matcher = g.contains("matcher") && g["matcher"].is_string() ? g["matcher"].get<std::string>() : "";
+      const std::string matcher =
+          g.contains("matcher") && g["matcher"].is_string() ? g["matcher"].get<std::string>() : "";
       for (const Json& h : g["hooks"]) {
         if (!is_ours(h, {home})) continue;
         InstalledHook ih{event, matcher, h["command"].get<std::string>(), {}};
@@ -332,14 +332,14 @@ Result<Targets> resolve_targets(const std::string& scope, const std::string& set
                : scope == "user" ? join_path(base, "settings.json")
                                  : join_path(join_path(project_dir, ".claude"), "settings.json");
   t.claude_md = !claude_md.empty() ? claude_md
-                : scope == "user" ? join_path(base, "CLAUDE.md")
-                                  : join_path(project_dir, "CLAUDE.md");
+                : scope == "user"  ? join_path(base, "CLAUDE.md")
+                                   : join_path(project_dir, "CLAUDE.md");
   const std::string settings_dir = t.settings.substr(0, t.settings.rfind('/') + 1);
   t.commands_dir = join_path(settings_dir.empty() ? "." : settings_dir, "commands");
   if (scope == "project") t.mcp_json = join_path(project_dir, ".mcp.json");
   const std::string dir = t.claude_md.substr(0, t.claude_md.rfind('/') + 1);
-  t.import_path = !dir.empty() && dir.front() == '/' && index_path.starts_with(dir) ? index_path.substr(dir.size())
-                                                                                     : index_path;
+  t.import_path =
+      !dir.empty() && dir.front() == '/' && index_path.starts_with(dir) ? index_path.substr(dir.size()) : index_path;
   return t;
 }
 
@@ -383,7 +383,8 @@ Result<std::string> merge_mcp_json(std::string_view text, const HookSpec& spec, 
   auto parsed = parse_object(text, origin);
   if (!parsed.ok()) return parsed.error();
   Json& j = *parsed;
-  if (j.contains("mcpServers") && !j["mcpServers"].is_object()) return Error{origin + ": \"mcpServers\" is not an object"};
+  if (j.contains("mcpServers") && !j["mcpServers"].is_object())
+    return Error{origin + ": \"mcpServers\" is not an object"};
   const std::string name(kMcpServerName);
   const Json want = mcp_entry(spec);
   if (j.contains("mcpServers") && j["mcpServers"].contains(name)) {
@@ -449,37 +450,57 @@ std::vector<CommandFile> slash_commands(const HookSpec& spec) {
   return {
       {"memory-status.md",
        "---\ndescription: Memory health - sizes against budgets, staleness, lint, maintenance due (memsim status)\n"
-       "allowed-tools: " + allow({"status"}) + "\n---\n"
-       "The memory system's status:\n\n!`" + run("status") + "`\n\n"
-       "Summarize it for me in a few lines: what is over budget, stale, in conflict or flagged by lint, and what "
-       "maintenance is due. Change nothing.\n"},
+       "allowed-tools: " +
+           allow({"status"}) +
+           "\n---\n"
+           "The memory system's status:\n\n!`" +
+           run("status") +
+           "`\n\n"
+           "Summarize it for me in a few lines: what is over budget, stale, in conflict or flagged by lint, and what "
+           "maintenance is due. Change nothing.\n"},
       {"remember.md",
        "---\ndescription: Remember a fact for future sessions (memsim remember)\nargument-hint: <the fact>\n"
-       "allowed-tools: " + allow({"remember", "supersede"}) + "\n---\n"
-       "Remember this for future sessions: $ARGUMENTS\n\n"
-       "Write it as one memory: run `" + run("remember") + " <topic> --type <type> --summary \"<one line>\"` "
-       "(add `--body \"<details>\"` when one line is not enough), where <topic> is a short kebab-case name and "
-       "<type> one of feedback, project, reference, user, process, preference, decision, person. If memsim says "
-       "the name exists, the fact changed: run `" + run("supersede") + " <that file> --summary \"<the new fact>\"` "
-       "instead. Never write a secret into a memory. Then tell me in one line what was written.\n"},
+       "allowed-tools: " +
+           allow({"remember", "supersede"}) +
+           "\n---\n"
+           "Remember this for future sessions: $ARGUMENTS\n\n"
+           "Write it as one memory: run `" +
+           run("remember") +
+           " <topic> --type <type> --summary \"<one line>\"` "
+           "(add `--body \"<details>\"` when one line is not enough), where <topic> is a short kebab-case name and "
+           "<type> one of feedback, project, reference, user, process, preference, decision, person. If memsim says "
+           "the name exists, the fact changed: run `" +
+           run("supersede") +
+           " <that file> --summary \"<the new fact>\"` "
+           "instead. Never write a secret into a memory. Then tell me in one line what was written.\n"},
       {"handoff.md",
        "---\ndescription: Write HANDOFF.md so a fresh session picks up where this one stops (memsim handoff)\n"
        "argument-hint: [what to stress]\n"
-       "allowed-tools: " + allow({"handoff"}) + "\n---\n"
-       "Hand this session's work over to the next session. $ARGUMENTS\n\n"
-       "Run `" + run("handoff") + "` with one flag per item, each one line: `--done \"...\"` for what was "
-       "finished, `--in-progress \"...\"` for work under way and its status, `--next \"...\"` for the next "
-       "steps, `--decision \"...\"` for decisions and why, `--gotcha \"...\"` for traps. The next session "
-       "start reads it once. Then say that the handoff is written.\n"},
+       "allowed-tools: " +
+           allow({"handoff"}) +
+           "\n---\n"
+           "Hand this session's work over to the next session. $ARGUMENTS\n\n"
+           "Run `" +
+           run("handoff") +
+           "` with one flag per item, each one line: `--done \"...\"` for what was "
+           "finished, `--in-progress \"...\"` for work under way and its status, `--next \"...\"` for the next "
+           "steps, `--decision \"...\"` for decisions and why, `--gotcha \"...\"` for traps. The next session "
+           "start reads it once. Then say that the handoff is written.\n"},
       {"memory-review.md",
        "---\ndescription: Weekly memory review - what status, lint and the tick's cue say needs a human\n"
-       "allowed-tools: " + allow({"status", "lint", "recall"}) + "\n---\n"
-       "Weekly memory review. Run `" + run("status") + "` and `" + run("lint") + "` (lint exits 1 when it finds "
-       "errors; that is expected). From what they report, list for me what needs a human decision: conflicts "
-       "(two open facts with one key: which one holds?), lint errors and warnings worth fixing, files over "
-       "their budget, the items of the tick's cue (" + h + "/runtime/state/cue.json, when status counts some), "
-       "and facts that look stale. Propose one concrete change "
-       "for each and make none until I agree.\n"},
+       "allowed-tools: " +
+           allow({"status", "lint", "recall"}) +
+           "\n---\n"
+           "Weekly memory review. Run `" +
+           run("status") + "` and `" + run("lint") +
+           "` (lint exits 1 when it finds "
+           "errors; that is expected). From what they report, list for me what needs a human decision: conflicts "
+           "(two open facts with one key: which one holds?), lint errors and warnings worth fixing, files over "
+           "their budget, the items of the tick's cue (" +
+           h +
+           "/runtime/state/cue.json, when status counts some), "
+           "and facts that look stale. Propose one concrete change "
+           "for each and make none until I agree.\n"},
   };
 }
 
@@ -534,8 +555,8 @@ std::string unified_diff(std::string_view before, std::string_view after, const 
       if (ops[q].kind != '-') ++b_len;
     }
     const std::size_t a_start = ops[start].ai + (a_len ? 1 : 0), b_start = ops[start].bi + (b_len ? 1 : 0);
-    out += "@@ -" + std::to_string(a_start) + "," + std::to_string(a_len) + " +" + std::to_string(b_start) +
-           "," + std::to_string(b_len) + " @@\n";
+    out += "@@ -" + std::to_string(a_start) + "," + std::to_string(a_len) + " +" + std::to_string(b_start) + "," +
+           std::to_string(b_len) + " @@\n";
     for (std::size_t q = start; q < end; ++q) {
       out += ops[q].kind;
       out += *ops[q].line;

@@ -13,9 +13,8 @@ namespace memsim::install::detail {
 // "Read|Edit|Write": names of [A-Za-z0-9_] joined by single bars, none empty.
 inline bool is_word_list(const std::string& s) {
   if (s.empty() || s.front() == '|' || s.back() == '|' || s.find("||") != std::string::npos) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '|';
-  });
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '|'; });
 }
 
 // The names of a word list, in order.

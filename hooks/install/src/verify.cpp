@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "matchers.h"
 #include "memsim/index.h"
 #include "memsim/journal.h"
 #include "memsim/json_io.h"
@@ -21,7 +22,6 @@
 #include "memsim/reindex.h"
 #include "memsim/render.h"
 #include "memsim/timefmt.h"
-#include "matchers.h"
 
 namespace memsim::install {
 
@@ -45,8 +45,7 @@ bool covers(const std::string& installed, const std::string& expected) {
 
 // Copies the T2 files (mtimes kept) and policy.yaml into a scratch home.
 Status copy_memories(FileSystem& fs, const Home& from, const Home& to) {
-  for (const std::string& d : {to.root(), to.memory_dir(), to.runtime_dir()})
-    MEMSIM_TRY(fs.make_dir(d));
+  for (const std::string& d : {to.root(), to.memory_dir(), to.runtime_dir()}) MEMSIM_TRY(fs.make_dir(d));
   auto entries = fs.list_dir(from.memory_dir());
   if (!entries.ok()) return entries.status();
   for (const DirEntry& e : *entries) {
@@ -134,8 +133,9 @@ VerifyCheck check_command(const std::vector<InstalledHook>& installed, const std
     // Claude Code looks a bare name up on PATH, as a shell would.
     const std::string program = find_program(cmd, path);
     if (program.empty())
-      return failed(std::move(c), cmd + (cmd.find('/') == std::string::npos ? ": not found on PATH" : ": not an executable file") +
-                                      " (the hooks would fail with exit 127, silently)");
+      return failed(std::move(c),
+                    cmd + (cmd.find('/') == std::string::npos ? ": not found on PATH" : ": not an executable file") +
+                        " (the hooks would fail with exit 127, silently)");
     auto r = run_process({program, "--version"}, "", {}, scratch);
     if (!r.ok()) return failed(std::move(c), r.message());
     if (r->exit_code != 0 || !r->out.starts_with("memsim"))
@@ -151,8 +151,8 @@ VerifyCheck check_home_layout(FileSystem& fs, const Home& home) {
   VerifyCheck c{"home", false, {}, {}};
   c.fix = "run `memsim init --apply --home " + home.root() + "`";
   if (Status s = check_home(fs, home); !s.ok()) return failed(std::move(c), s.message());
-  for (const std::string& dir : {home.memory_dir(), home.short_term_dir(), home.dream_journal_dir(),
-                                 home.lenses_dir(), home.runtime_dir()}) {
+  for (const std::string& dir :
+       {home.memory_dir(), home.short_term_dir(), home.dream_journal_dir(), home.lenses_dir(), home.runtime_dir()}) {
     auto info = fs.stat(dir);
     if (!info.ok() || info->kind != FileKind::kDirectory) return failed(std::move(c), dir + ": missing directory");
   }
@@ -210,21 +210,20 @@ VerifyCheck check_index(FileSystem& fs, const Home& home, const Clock& clock, co
   for (const std::string& row : ix.fresh.rows)
     if (static_cast<int>(row.size()) > policy.new_row_cap)
       return failed(std::move(c), path + ": a New row is over " + std::to_string(policy.new_row_cap) + " bytes");
-  for (const auto& [name, band, budget] : {std::tuple{"Hot", &ix.hot, policy.hot_budget},
-                                           std::tuple{"New", &ix.fresh, policy.new_budget},
-                                           std::tuple{"Cold", &ix.cold, policy.cold_budget}})
+  for (const auto& [name, band, budget] :
+       {std::tuple{"Hot", &ix.hot, policy.hot_budget}, std::tuple{"New", &ix.fresh, policy.new_budget},
+        std::tuple{"Cold", &ix.cold, policy.cold_budget}})
     if (band->bytes > budget)
-      return failed(std::move(c),
-                    path + ": " + name + " is over its " + std::to_string(budget) + "-byte budget");
+      return failed(std::move(c), path + ": " + name + " is over its " + std::to_string(budget) + "-byte budget");
   auto rep = reindex(fs, home, clock, policy, {.write = false});
   if (!rep.ok()) return failed(std::move(c), rep.message());
   if (!rep->index.unfit_pins.empty()) {
     c.fix = "unpin a memory or shorten a pinned summary, then run `memsim index --home " + home.root() + "`";
-    c.reason = "memory/" + render_name(rep->index.unfit_pins[0], 300) + " is pinned but does not fit in the " +
-               std::to_string(policy.hot_budget) + "-byte Hot band" +
-               (rep->index.unfit_pins.size() > 1 ? " (and " + std::to_string(rep->index.unfit_pins.size() - 1) +
-                                                       " more pins)"
-                                                 : "");
+    c.reason =
+        "memory/" + render_name(rep->index.unfit_pins[0], 300) + " is pinned but does not fit in the " +
+        std::to_string(policy.hot_budget) + "-byte Hot band" +
+        (rep->index.unfit_pins.size() > 1 ? " (and " + std::to_string(rep->index.unfit_pins.size() - 1) + " more pins)"
+                                          : "");
     return c;
   }
   c.ok = true;
@@ -243,8 +242,9 @@ VerifyCheck check_auto_memory(FileSystem& fs, const Targets& t) {
                        j["env"].contains("CLAUDE_CODE_DISABLE_AUTO_MEMORY") &&
                        j["env"]["CLAUDE_CODE_DISABLE_AUTO_MEMORY"] == "1";
   if (auto_memory_setting(*text) != false && !env_off)
-    return failed(std::move(c), t.settings + ": Claude Code's own auto memory is on, so \"remember X\" lands in "
-                                             "~/.claude/projects/.../memory/, which memsim never ranks or indexes");
+    return failed(std::move(c), t.settings +
+                                    ": Claude Code's own auto memory is on, so \"remember X\" lands in "
+                                    "~/.claude/projects/.../memory/, which memsim never ranks or indexes");
   c.ok = true;
   c.reason = t.settings + (env_off ? ": CLAUDE_CODE_DISABLE_AUTO_MEMORY=1" : ": autoMemoryEnabled is false") +
              "; memsim is the only memory";
@@ -299,9 +299,10 @@ VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& user_home, const C
       if (is_memory_name(e.name) && (name.empty() || e.name < name)) name = e.name;
   if (name.empty()) {  // a new home: touch a memory of our own
     name = "reference_memsim-verify-install.md";
-    if (Status s = fs.write_file(home.memory_path(name), "---\nname: reference_memsim-verify-install\n"
-                                                            "type: reference\nsummary: verify-install probe\n"
-                                                            "created: 2020-01-01\n---\nprobe\n");
+    if (Status s = fs.write_file(home.memory_path(name),
+                                 "---\nname: reference_memsim-verify-install\n"
+                                 "type: reference\nsummary: verify-install probe\n"
+                                 "created: 2020-01-01\n---\nprobe\n");
         !s.ok())
       return failed(std::move(c), s.message());
     (void)fs.set_mtime(home.memory_path(name), clock.now() - kSecondsPerDay);
@@ -326,9 +327,9 @@ VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& user_home, const C
                                   {"tool_name", "Read"},
                                   {"tool_input", {{"file_path", home.memory_path(name)}}},
                                   {"tool_use_id", "toolu_memsim_verify"}};
-  auto run = run_process(argv, dump_json(payload),
-                                {{"MEMSIM_NOW", format_instant(t)}, {"MEMSIM_HOOKS", "1"}, {"MEMSIM_PRETOOLUSE", "1"}},
-                                scratch);
+  auto run =
+      run_process(argv, dump_json(payload),
+                  {{"MEMSIM_NOW", format_instant(t)}, {"MEMSIM_HOOKS", "1"}, {"MEMSIM_PRETOOLUSE", "1"}}, scratch);
   if (!run.ok()) return failed(std::move(c), run.message());
   auto errors = fs.read_file(home.hook_errors_path());
   if (run->exit_code != 0)
@@ -337,12 +338,12 @@ VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& user_home, const C
   const bool journaled = journal.ok() && journal->touches.size() == 1 && journal->touches[0].filename == name;
   if (!journaled)
     return failed(std::move(c), "a Read of memory/" + name + " did not reach the journal" +
-                      (errors.ok() ? "; hook-errors.log: " + errors->substr(0, 200) : ""));
+                                    (errors.ok() ? "; hook-errors.log: " + errors->substr(0, 200) : ""));
   auto after = folded_values(fs, home, t + 1, policy, name);
   if (!after.ok()) return failed(std::move(c), after.message());
   if (after->access_count != before->access_count + 1)
     return failed(std::move(c), "memory/" + name + ": access_count " + std::to_string(before->access_count) + " -> " +
-                      std::to_string(after->access_count) + " after the fold (expected +1)");
+                                    std::to_string(after->access_count) + " after the fold (expected +1)");
   c.ok = true;
   c.reason = "Read of memory/" + name + " through `" + hook->command + " " + hook->args[0] + " " + hook->args[1] +
              "` reached the journal; folded: access_count " + std::to_string(before->access_count) + " -> " +

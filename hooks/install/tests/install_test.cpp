@@ -25,7 +25,9 @@ const std::string kOthers = Json::parse(R"J({
     "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]
   },
   "model": "opus"
-})J").dump(2) + "\n";
+})J")
+                                .dump(2) +
+                            "\n";
 
 TEST(Settings, MergeAddsExecFormEntriesForEachEvent) {
   auto out = merge_settings("", spec(), "s.json");
@@ -202,9 +204,12 @@ CronSpec cron_spec(const std::string& home = "/p/.memsim") {
 TEST(Cron, TheBlockHoldsTheTickAndTheWakeFiveMinutesLater) {
   const std::string block = cron_block(cron_spec());
   EXPECT_NE(block.find("\n0 3 * * * cd '/p' && '/usr/local/bin/memsim' tick --commit --home '/p/.memsim'"),
-            std::string::npos) << block;
-  EXPECT_NE(block.find("\n5 3 * * * cd '/p' && grep -q '\"kind\"' '/p/.memsim/runtime/state/cue.json' && MEMSIM_PROFILE=subagent claude -p '"),
-            std::string::npos) << block;
+            std::string::npos)
+      << block;
+  EXPECT_NE(block.find("\n5 3 * * * cd '/p' && grep -q '\"kind\"' '/p/.memsim/runtime/state/cue.json' && "
+                       "MEMSIM_PROFILE=subagent claude -p '"),
+            std::string::npos)
+      << block;
   CronSpec late = cron_spec();
   late.hour = 23;
   late.minute = 58;
@@ -306,8 +311,7 @@ TEST(McpApproval, AddsAndRemovesOnlyOurName) {
   const std::string theirs = R"({"enabledMcpjsonServers": ["github"]})";
   auto both = approve_mcp_server(theirs, "s.json");
   EXPECT_EQ(Json::parse(*both)["enabledMcpjsonServers"], Json::parse(R"(["github","memsim"])"));
-  EXPECT_EQ(Json::parse(*unapprove_mcp_server(*both, "s.json"))["enabledMcpjsonServers"],
-            Json::parse(R"(["github"])"));
+  EXPECT_EQ(Json::parse(*unapprove_mcp_server(*both, "s.json"))["enabledMcpjsonServers"], Json::parse(R"(["github"])"));
   EXPECT_FALSE(approve_mcp_server(R"({"enabledMcpjsonServers": "memsim"})", "s.json").ok());
 }
 

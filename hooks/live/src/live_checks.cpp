@@ -84,7 +84,7 @@ Result<std::string> session_start_text(const std::vector<install::InstalledHook>
   for (std::size_t i = 0; i < hook->args.size(); ++i)
     argv.push_back(i > 0 && hook->args[i - 1] == "--home" ? home.root() : hook->args[i]);
   auto printed = run_process(argv, R"({"hook_event_name":"SessionStart","source":"startup"})",
-                                    {{"MEMSIM_PROFILE", shared ? "shared" : ""}}, scratch);
+                             {{"MEMSIM_PROFILE", shared ? "shared" : ""}}, scratch);
   if (!printed.ok()) return printed.error();
   std::error_code ec;
   const std::string handoff = real.memory_path("HANDOFF.md");
@@ -100,7 +100,8 @@ VerifyCheck check_session_start(const Result<std::string>& text, const nlohmann:
   VerifyCheck c{"live-session-start", false, {}, fix};
   if (!text.ok()) return failed(std::move(c), text.message());
   const auto sys = system_messages(request);
-  const auto it = std::find_if(sys.begin(), sys.end(), [](const std::string& m) { return m.starts_with("SessionStart:"); });
+  const auto it =
+      std::find_if(sys.begin(), sys.end(), [](const std::string& m) { return m.starts_with("SessionStart:"); });
   if (text->empty()) {
     c.ok = true;
     c.reason = "the home has nothing for session start to print";
@@ -108,8 +109,8 @@ VerifyCheck check_session_start(const Result<std::string>& text, const nlohmann:
   }
   if (it == sys.end()) return failed(std::move(c), "no SessionStart text reached the model");
   if (it->find(": " + *text) == std::string::npos)
-    return failed(std::move(c), "the model did not receive session start's whole text (" + std::to_string(text->size()) +
-                      " characters); it got: " + head(*it, 120));
+    return failed(std::move(c), "the model did not receive session start's whole text (" +
+                                    std::to_string(text->size()) + " characters); it got: " + head(*it, 120));
   if (text->size() >= kClaudeCodeHookTextCap)
     return failed(std::move(c), std::to_string(text->size()) + " characters: over Claude Code's 10,000 cap");
   c.ok = true;
@@ -151,10 +152,10 @@ std::vector<VerifyCheck> live_checks(FileSystem& files, const Home& user_home,
   Status made = copy_home(user_home.root(), home.root());
   if (made.ok())
     made = files.write_file(project + "/.claude/settings.json",
-                             dump_json(scratch_settings(installed, home.root(), shared), 2) + "\n");
+                            dump_json(scratch_settings(installed, home.root(), shared), 2) + "\n");
   if (made.ok())
     made = files.write_file(project + "/CLAUDE.md", shared ? install::merge_claude_md_shared("")
-                                                            : install::merge_claude_md("", ".memsim/memory/MEMORY.md"));
+                                                           : install::merge_claude_md("", ".memsim/memory/MEMORY.md"));
   if (!made.ok()) {
     session.reason = made.message();
     out.push_back(session);
@@ -190,10 +191,10 @@ std::vector<VerifyCheck> live_checks(FileSystem& files, const Home& user_home,
 
   const std::string seen = request_text(first->conversation.front());
   VerifyCheck idx{"live-index", false, {}, fix_install};
-  const auto missing = std::find_if(rows.begin(), rows.end(),
-                                    [&](const std::string& r) { return seen.find(r) == std::string::npos; });
-  const bool any_seen = std::any_of(rows.begin(), rows.end(),
-                                    [&](const std::string& r) { return seen.find(r) != std::string::npos; });
+  const auto missing =
+      std::find_if(rows.begin(), rows.end(), [&](const std::string& r) { return seen.find(r) == std::string::npos; });
+  const bool any_seen =
+      std::any_of(rows.begin(), rows.end(), [&](const std::string& r) { return seen.find(r) != std::string::npos; });
   if (rows.empty()) {
     idx.reason = "MEMORY.md has no rows; run `memsim index`";
   } else if (shared) {
@@ -246,7 +247,8 @@ std::vector<VerifyCheck> live_checks(FileSystem& files, const Home& user_home,
         recall.reason = "a prompt quoting the archived memory/" + row_filename(row) + " did not bring it to the model";
       } else {
         recall.ok = true;
-        recall.reason = "a prompt about the archived memory/" + row_filename(row) + " brought it to the model (UserPromptSubmit)";
+        recall.reason =
+            "a prompt about the archived memory/" + row_filename(row) + " brought it to the model (UserPromptSubmit)";
       }
       out.push_back(recall);
     }

@@ -101,10 +101,10 @@ std::string stream_turn(const ScriptedTurn& turn, std::size_t n, const std::stri
   out += sse("content_block_start", {{"type", "content_block_start"}, {"index", 0}, {"content_block", block}});
   out += sse("content_block_delta", {{"type", "content_block_delta"}, {"index", 0}, {"delta", delta}});
   out += sse("content_block_stop", {{"type", "content_block_stop"}, {"index", 0}});
-  out += sse("message_delta", {{"type", "message_delta"},
-                               {"delta", {{"stop_reason", turn.tool.empty() ? "end_turn" : "tool_use"},
-                                          {"stop_sequence", nullptr}}},
-                               {"usage", {{"output_tokens", 1}}}});
+  out += sse("message_delta",
+             {{"type", "message_delta"},
+              {"delta", {{"stop_reason", turn.tool.empty() ? "end_turn" : "tool_use"}, {"stop_sequence", nullptr}}},
+              {"usage", {{"output_tokens", 1}}}});
   out += sse("message_stop", {{"type", "message_stop"}});
   return out;
 }
@@ -123,8 +123,9 @@ std::string ModelServer::State::respond(const std::string& path, const std::stri
   if (route == "/v1/messages/count_tokens")
     return http_response("200 OK", "application/json", nlohmann::json{{"input_tokens", raw.size() / 4}}.dump());
   if (route != "/v1/messages" || !body.is_object())
-    return http_response("404 Not Found", "application/json",
-                         R"({"type":"error","error":{"type":"not_found_error","message":"scripted model: no such route"}})");
+    return http_response(
+        "404 Not Found", "application/json",
+        R"({"type":"error","error":{"type":"not_found_error","message":"scripted model: no such route"}})");
   const bool conversation = body.contains("tools") && body["tools"].is_array() && !body["tools"].empty();
   ScriptedTurn turn = ScriptedTurn::say(conversation ? "done" : "ok");
   std::size_t n = 0;
@@ -134,8 +135,8 @@ std::string ModelServer::State::respond(const std::string& path, const std::stri
     n = requests.size() + 1;
     requests.push_back({path, body, conversation});
   }
-  const std::string model = body.contains("model") && body["model"].is_string() ? body["model"].get<std::string>()
-                                                                                 : std::string("scripted");
+  const std::string model =
+      body.contains("model") && body["model"].is_string() ? body["model"].get<std::string>() : std::string("scripted");
   return http_response("200 OK", "text/event-stream", stream_turn(turn, n, model));
 }
 

@@ -59,7 +59,8 @@ std::string Server::handle(std::string_view line) {
   Json msg = std::move(*parsed);
   if (!msg.is_object())
     return error_response(nullptr, kInvalidRequest,
-                          msg.is_array() ? "invalid request: batches are not supported" : "invalid request: not an object");
+                          msg.is_array() ? "invalid request: batches are not supported"
+                                         : "invalid request: not an object");
   const bool has_id = msg.contains("id");
   Json id = has_id ? msg["id"] : Json(nullptr);
   if (has_id && !id.is_string() && !id.is_number_integer())
@@ -71,8 +72,9 @@ std::string Server::handle(std::string_view line) {
     return has_id ? error_response(id, kInvalidRequest, "invalid request: no method") : std::string();
   }
   if (msg.value("jsonrpc", Json()) != "2.0" || !method_it->is_string())
-    return has_id ? error_response(id, kInvalidRequest, "invalid request: needs \"jsonrpc\": \"2.0\" and a string method")
-                  : std::string();
+    return has_id
+               ? error_response(id, kInvalidRequest, "invalid request: needs \"jsonrpc\": \"2.0\" and a string method")
+               : std::string();
   const std::string method = *method_it;
   Json params = msg.contains("params") ? msg["params"] : Json::object();
   if (!has_id) {

@@ -6,9 +6,9 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <span>
 #include <map>
 #include <optional>
+#include <span>
 
 #include "memsim/handoff.h"
 #include "memsim/journal.h"
@@ -89,7 +89,8 @@ class Args {
         return static_cast<long long>(d);
     } else if (it->is_number_unsigned()) {
       const auto v = it->get<unsigned long long>();
-      if (v <= static_cast<unsigned long long>(max) && static_cast<long long>(v) >= min) return static_cast<long long>(v);
+      if (v <= static_cast<unsigned long long>(max) && static_cast<long long>(v) >= min)
+        return static_cast<long long>(v);
     } else if (it->is_number_integer()) {
       const auto v = it->get<long long>();
       if (v >= min && v <= max) return v;
@@ -205,8 +206,9 @@ Result<Json> get(ToolEnv& env, const Json& a) {
   }
   const auto n = static_cast<long long>(lines.size());
   const long long first = from.value_or(1), last = std::min(to.value_or(n), n);
-  if (first > n) return text_result(rel + " has " + std::to_string(n) + " lines; from_line " + std::to_string(first) +
-                                        " is past its end", true);
+  if (first > n)
+    return text_result(
+        rel + " has " + std::to_string(n) + " lines; from_line " + std::to_string(first) + " is past its end", true);
   std::string out;
   for (long long i = first; i <= last; ++i) out += lines[static_cast<std::size_t>(i - 1)];
   return text_result(out + journal());
@@ -271,7 +273,9 @@ Result<Json> status_tool(ToolEnv& env, const Json& a) {
   if (!rep.ok()) return text_result(rep.message(), true);
   const IndexOutput& idx = rep->index;
   auto current = env.fs.read_file(env.home.index_path());
-  const std::string state = !current.ok() ? "missing" : *current == idx.memory_md ? "current" : "stale (run memsim index)";
+  const std::string state = !current.ok()               ? "missing"
+                            : *current == idx.memory_md ? "current"
+                                                        : "stale (run memsim index)";
   std::map<std::string, int> severities, codes;
   for (const Finding& f : lint(rep->ranked, rep->bad_journal_lines, rep->index.unfit_pins)) {
     severities[std::string(severity_name(f.severity))]++;
@@ -294,7 +298,8 @@ Result<Json> status_tool(ToolEnv& env, const Json& a) {
   }
   text += "lint: " + std::to_string(severities["error"]) + " error(s), " + std::to_string(severities["warning"]) +
           " warning(s)";
-  for (const auto& [code, n] : codes) text += (code == codes.begin()->first ? " (" : ", ") + code + " " + std::to_string(n);
+  for (const auto& [code, n] : codes)
+    text += (code == codes.begin()->first ? " (" : ", ") + code + " " + std::to_string(n);
   text += codes.empty() ? "\n" : ")\n";
   auto handoff = env.fs.stat(env.home.handoff_path());
   text += std::string("handoff: ") +
@@ -315,10 +320,16 @@ Json tool_list() {
             "one-line summaries; read a file with memory_get. Searching never counts as using a memory."},
            {"inputSchema",
             schema({{"query", str_prop("what to look for, in plain words", kMaxQueryBytes)},
-                    {"k", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxK}, {"default", 10},
-                           {"description", "how many results"}}},
-                    {"as_of", {{"type", "string"}, {"pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
-                               {"description", "facts that held on this day (YYYY-MM-DD); default today"}}},
+                    {"k",
+                     {{"type", "integer"},
+                      {"minimum", 1},
+                      {"maximum", kMaxK},
+                      {"default", 10},
+                      {"description", "how many results"}}},
+                    {"as_of",
+                     {{"type", "string"},
+                      {"pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
+                      {"description", "facts that held on this day (YYYY-MM-DD); default today"}}},
                     {"include_archived", {{"type", "boolean"}, {"description", "closed facts too, as history"}}}},
                    {"query"})},
            {"annotations", read_only}},
@@ -327,28 +338,27 @@ Json tool_list() {
            {"description",
             "The text of one memory file (a name memory_search returned), or lines from_line..to_line of it "
             "(1-based, inclusive). Reading a memory counts as using it: it stays fresh in the index."},
-           {"inputSchema",
-            schema({{"file", str_prop("the memory file, e.g. preference_tabs.md", kMaxFileArgBytes)},
-                    {"from_line", {{"type", "integer"}, {"minimum", 1}}},
-                    {"to_line", {{"type", "integer"}, {"minimum", 1}}}},
-                   {"file"})},
+           {"inputSchema", schema({{"file", str_prop("the memory file, e.g. preference_tabs.md", kMaxFileArgBytes)},
+                                   {"from_line", {{"type", "integer"}, {"minimum", 1}}},
+                                   {"to_line", {{"type", "integer"}, {"minimum", 1}}}},
+                                  {"file"})},
            {"annotations", {{"readOnlyHint", false}, {"destructiveHint", false}, {"openWorldHint", false}}}},
-      Json{{"name", "memory_remember"},
-           {"title", "Remember a fact"},
-           {"description",
-            "Write one fact the user stated, at once, as memory/<type>_<name>.md with confidence stated. "
-            "Refuses a name that exists (use memory_supersede) and any text holding a secret."},
-           {"inputSchema",
-            schema({{"name", str_prop("kebab-case topic, e.g. indent-with-tabs (the type is prefixed)",
-                                      kRememberMaxNameBytes)},
-                    {"type", {{"type", "string"}, {"enum", types}}},
-                    {"summary", str_prop("one line: what to remember", kRememberMaxSummaryBytes)},
-                    {"body", str_prop("details, markdown (default: the summary)", kRememberMaxBodyBytes)},
-                    {"key", str_prop("optional slot: two open facts with the same key conflict",
-                                     kRememberMaxNameBytes)}},
-                   {"name", "type", "summary"})},
-           {"annotations", {{"readOnlyHint", false}, {"destructiveHint", false}, {"idempotentHint", false},
-                            {"openWorldHint", false}}}},
+      Json{
+          {"name", "memory_remember"},
+          {"title", "Remember a fact"},
+          {"description",
+           "Write one fact the user stated, at once, as memory/<type>_<name>.md with confidence stated. "
+           "Refuses a name that exists (use memory_supersede) and any text holding a secret."},
+          {"inputSchema", schema({{"name", str_prop("kebab-case topic, e.g. indent-with-tabs (the type is prefixed)",
+                                                    kRememberMaxNameBytes)},
+                                  {"type", {{"type", "string"}, {"enum", types}}},
+                                  {"summary", str_prop("one line: what to remember", kRememberMaxSummaryBytes)},
+                                  {"body", str_prop("details, markdown (default: the summary)", kRememberMaxBodyBytes)},
+                                  {"key", str_prop("optional slot: two open facts with the same key conflict",
+                                                   kRememberMaxNameBytes)}},
+                                 {"name", "type", "summary"})},
+          {"annotations",
+           {{"readOnlyHint", false}, {"destructiveHint", false}, {"idempotentHint", false}, {"openWorldHint", false}}}},
       Json{{"name", "memory_supersede"},
            {"title", "Replace a fact"},
            {"description",
@@ -360,8 +370,7 @@ Json tool_list() {
                     {"summary", str_prop("the new fact, one line", kRememberMaxSummaryBytes)},
                     {"body", str_prop("the new fact's body", kRememberMaxBodyBytes)},
                     {"type", {{"type", "string"}, {"enum", types}}},
-                    {"confidence", {{"type", "string"}, {"enum", json_list(kConfidences)},
-                                    {"default", "stated"}}}},
+                    {"confidence", {{"type", "string"}, {"enum", json_list(kConfidences)}, {"default", "stated"}}}},
                    {"old"})},
            {"annotations", {{"readOnlyHint", false}, {"destructiveHint", false}, {"openWorldHint", false}}}},
       Json{{"name", "memory_status"},

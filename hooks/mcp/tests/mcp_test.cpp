@@ -105,7 +105,7 @@ TEST(McpLifecycle, ToolsListNamesFiveToolsWithObjectSchemas) {
     EXPECT_FALSE(t["description"].get<std::string>().empty());
   }
   EXPECT_EQ(names, (std::vector<std::string>{"memory_search", "memory_get", "memory_remember", "memory_supersede",
-                                              "memory_status"}));
+                                             "memory_status"}));
 }
 
 TEST(McpErrors, ProtocolErrorsHaveTheirCodes) {
@@ -139,8 +139,8 @@ TEST(McpSearch, FindsByWordsAndNeverReinforces) {
 
 TEST(McpSearch, AsOfSeesAClosedFactsHistory) {
   Client c;
-  c.text(c.call("memory_supersede", {{"old", "project_deploy-target.md"},
-                                     {"summary", "deploys go straight to production now"}}));
+  c.text(c.call("memory_supersede",
+                {{"old", "project_deploy-target.md"}, {"summary", "deploys go straight to production now"}}));
   const std::string today = c.text(c.call("memory_search", {{"query", "deploys staging cluster"}}));
   EXPECT_EQ(today.find("project_deploy-target.md"), std::string::npos) << today;
   const std::string past =
@@ -154,11 +154,12 @@ TEST(McpSearch, AsOfSeesAClosedFactsHistory) {
 
 TEST(McpSearch, BadArgumentsAreInvalidParams) {
   Client c;
-  for (const Json& args : {Json::object(), Json{{"query", 5}}, Json{{"query", "x"}, {"k", 0}},
-                           Json{{"query", "x"}, {"k", 51}}, Json{{"query", "x"}, {"k", 2.5}}, Json{{"query", "x"}, {"k", 1e300}},
-                           Json{{"query", "x"}, {"k", -1}}, Json{{"query", "x"}, {"k", 18446744073709551615ull}},
-                           Json{{"query", "x"}, {"k", "3"}}, Json{{"query", "x"}, {"as_of", "yesterday"}},
-                           Json{{"query", "x"}, {"include_archived", "yes"}}, Json{{"query", "x"}, {"qurey", "x"}}}) {
+  for (const Json& args :
+       {Json::object(), Json{{"query", 5}}, Json{{"query", "x"}, {"k", 0}}, Json{{"query", "x"}, {"k", 51}},
+        Json{{"query", "x"}, {"k", 2.5}}, Json{{"query", "x"}, {"k", 1e300}}, Json{{"query", "x"}, {"k", -1}},
+        Json{{"query", "x"}, {"k", 18446744073709551615ull}}, Json{{"query", "x"}, {"k", "3"}},
+        Json{{"query", "x"}, {"as_of", "yesterday"}}, Json{{"query", "x"}, {"include_archived", "yes"}},
+        Json{{"query", "x"}, {"qurey", "x"}}}) {
     Json r = c.call("memory_search", args);
     EXPECT_EQ(error_code(r), -32602) << args.dump() << " -> " << r.dump();
   }
@@ -169,7 +170,8 @@ TEST(McpGet, ReadsAFileOrARangeAndJournalsEachRead) {
   Client c;
   // Results are rendered context (render.h): the file's text, its last newline aside.
   const std::string tabs(kTabs);
-  EXPECT_EQ(c.text(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}})), tabs.substr(0, tabs.size() - 1));
+  EXPECT_EQ(c.text(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}})),
+            tabs.substr(0, tabs.size() - 1));
   EXPECT_EQ(c.text(c.call("memory_get", {{"file", "preference_indent-with-tabs"}, {"from_line", 8}, {"to_line", 9}})),
             "Second line.\nThird line.");
   EXPECT_EQ(c.text(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}, {"from_line", 9}})),
@@ -193,9 +195,9 @@ TEST(McpGet, RefusesWhatIsNotAMemoryFileOfThisHome) {
   EXPECT_NE(c.text(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}, {"from_line", 99}}), true)
                 .find("has 9 lines"),
             std::string::npos);
-  EXPECT_EQ(error_code(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}, {"from_line", 3},
-                                             {"to_line", 2}})),
-            -32602);
+  EXPECT_EQ(
+      error_code(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}, {"from_line", 3}, {"to_line", 2}})),
+      -32602);
   EXPECT_EQ(error_code(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}, {"from_line", -1}})), -32602);
   EXPECT_EQ(c.journal(), "") << "a refused read is not a touch";
 }
@@ -217,8 +219,8 @@ TEST(McpRemember, WritesAStatedFactAndIndexesIt) {
   // A full name with its type works too; the same name twice is refused.
   c.text(c.call("memory_remember", {{"name", "user_timezone"}, {"type", "user"}, {"summary", "the user is in UTC+2"}}));
   EXPECT_TRUE(fsys::exists(c.home + "/memory/user_timezone.md"));
-  const std::string again = c.text(
-      c.call("memory_remember", {{"name", "commit-style"}, {"type", "preference"}, {"summary", "other"}}), true);
+  const std::string again =
+      c.text(c.call("memory_remember", {{"name", "commit-style"}, {"type", "preference"}, {"summary", "other"}}), true);
   EXPECT_NE(again.find("already exists"), std::string::npos) << again;
   EXPECT_EQ(read(c.home + "/memory/preference_commit-style.md"), file);
 }
@@ -257,8 +259,8 @@ TEST(McpSupersedeAndStatus, CloseAFactAndReportHealth) {
   EXPECT_NE(secret.find("secret"), std::string::npos) << secret;
   EXPECT_FALSE(fsys::exists(c.home + "/memory/project_deploy-target-3.md"));
   EXPECT_EQ(error_code(c.call("memory_supersede", {{"old", "project_deploy-target-2.md"}})), -32602);
-  EXPECT_EQ(error_code(c.call("memory_supersede", {{"old", "project_deploy-target-2.md"}, {"summary", "s"},
-                                                   {"confidence", "sure"}})),
+  EXPECT_EQ(error_code(c.call("memory_supersede",
+                              {{"old", "project_deploy-target-2.md"}, {"summary", "s"}, {"confidence", "sure"}})),
             -32602);
   const std::string s = c.text(c.call("memory_status", Json::object()));
   EXPECT_NE(s.find("3 memories"), std::string::npos) << s;
@@ -298,9 +300,12 @@ TEST(McpLimits, ATenMegabyteArgumentIsRefused) {
 TEST(McpServe, AnswersEachRequestLineAndSkipsAnOverLongOne) {
   Client c;
   std::stringstream in;
-  in << R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}})" << "\n"
-     << R"({"jsonrpc":"2.0","method":"notifications/initialized"})" << "\n"
-     << R"({"jsonrpc":"2.0","id":"two","method":"tools/list"})" << "\n"
+  in << R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}})"
+     << "\n"
+     << R"({"jsonrpc":"2.0","method":"notifications/initialized"})"
+     << "\n"
+     << R"({"jsonrpc":"2.0","id":"two","method":"tools/list"})"
+     << "\n"
      << R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":")"
      << std::string(kMaxLineBytes, 'x') << "\"}}}\n"
      << "garbage\n"

@@ -23,8 +23,8 @@ TEST(Spacing, TheGateAndTheGrowthEachMakeADetectableDifference) {
   ASSERT_TRUE(s.failures.empty()) << s.failures.front();
   for (const VariantSummary& v : s.variants) {
     if (v.name != "no-gate" && v.name != "no-growth") continue;
-    EXPECT_TRUE(v.vs_baseline.detectable())
-        << v.name << " - seed = " << format_interval(v.vs_baseline.diff, 2, true) << ": the mechanism made no difference";
+    EXPECT_TRUE(v.vs_baseline.detectable()) << v.name << " - seed = " << format_interval(v.vs_baseline.diff, 2, true)
+                                            << ": the mechanism made no difference";
   }
 }
 

@@ -79,7 +79,8 @@ constexpr std::string_view kImportFraming =
 std::string merge_claude_md(std::string_view text, const std::string& import_path);
 // The shared profile (install-hooks --profile shared, docs/mcp.md): a hook cannot
 // stop CLAUDE.md's import, so the block holds this line instead of the import.
-constexpr std::string_view kSharedBlockLine = "<!-- memsim: shared profile, MEMORY.md is not imported (docs/mcp.md) -->";
+constexpr std::string_view kSharedBlockLine =
+    "<!-- memsim: shared profile, MEMORY.md is not imported (docs/mcp.md) -->";
 std::string merge_claude_md_shared(std::string_view text);
 // Settings text with "env": {"MEMSIM_PROFILE": "shared"} (shared) or without a
 // MEMSIM_PROFILE of "shared" (anything else; an "env" left empty is dropped).

@@ -15,10 +15,10 @@
 namespace memsim::live {
 
 struct LiveSession {
-  std::string claude;     // the claude executable (a path, or a name on PATH)
-  std::string project;    // the session's working directory
-  std::string user_home;  // HOME for the session: its ~/.claude and transcripts
-  std::vector<std::string> extra_args;  // e.g. {"--permission-mode", "acceptEdits"}
+  std::string claude;                                    // the claude executable (a path, or a name on PATH)
+  std::string project;                                   // the session's working directory
+  std::string user_home;                                 // HOME for the session: its ~/.claude and transcripts
+  std::vector<std::string> extra_args;                   // e.g. {"--permission-mode", "acceptEdits"}
   std::vector<std::pair<std::string, std::string>> env;  // added last; "" removes one
   int timeout_seconds = 120;
 };

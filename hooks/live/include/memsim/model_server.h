@@ -30,8 +30,8 @@ struct ScriptedTurn {
 };
 
 struct ModelRequest {
-  std::string path;       // "/v1/messages?beta=true"
-  nlohmann::json body;    // the parsed body; null when it was not JSON
+  std::string path;           // "/v1/messages?beta=true"
+  nlohmann::json body;        // the parsed body; null when it was not JSON
   bool conversation = false;  // it offered tools, so it took a scripted turn
 };
 
@@ -44,8 +44,8 @@ class ModelServer {
   ModelServer(const ModelServer&) = delete;
   ModelServer& operator=(const ModelServer&) = delete;
 
-  std::string base_url() const;  // http://127.0.0.1:<port>
-  std::vector<ModelRequest> requests() const;  // all of them, in arrival order
+  std::string base_url() const;                      // http://127.0.0.1:<port>
+  std::vector<ModelRequest> requests() const;        // all of them, in arrival order
   std::vector<nlohmann::json> conversation() const;  // bodies of the scripted turns only
 
  private:

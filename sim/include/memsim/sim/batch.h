@@ -18,9 +18,9 @@
 namespace memsim::sim {
 
 struct BatchOptions {
-  int seeds = 0;                         // 0: the scenario's
+  int seeds = 0;                            // 0: the scenario's
   std::optional<std::uint64_t> first_seed;  // overrides the scenario's seed
-  int jobs = 0;                          // 0: std::thread::hardware_concurrency()
+  int jobs = 0;                             // 0: std::thread::hardware_concurrency()
   bool check = false;
   bool keep = false;
   std::string tmp_root;

@@ -23,11 +23,11 @@
 namespace memsim::sim {
 
 struct Calibration {
-  Scenario scenario;                 // month.yaml's shape with the fitted values
-  std::vector<std::string> notes;    // what was measured and fitted, one line each
-  bool fitted = false;               // the need process was fitted (else defaults)
+  Scenario scenario;               // month.yaml's shape with the fitted values
+  std::vector<std::string> notes;  // what was measured and fitted, one line each
+  bool fitted = false;             // the need process was fitted (else defaults)
   double journal_slope = 0, journal_top_share = 0;
-  std::string yaml;                  // the scenario file
+  std::string yaml;  // the scenario file
 };
 
 Result<Calibration> calibrate_home(FileSystem& fs, const Home& home);

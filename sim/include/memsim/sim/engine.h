@@ -40,18 +40,18 @@ struct ClassMetrics {
 struct DayMetrics {
   int sessions = 0;
   int needs = 0, met_index = 0, met_search = 0, missed = 0;
-  int unwritten = 0;             // of the missed: the fact's file did not exist yet (an unresolved change)
-  long long bytes_loaded = 0;    // summed over the day's sessions
-  int stale_exposure = 0;        // rows of world-closed facts shown as current, summed over sessions
+  int unwritten = 0;           // of the missed: the fact's file did not exist yet (an unresolved change)
+  long long bytes_loaded = 0;  // summed over the day's sessions
+  int stale_exposure = 0;      // rows of world-closed facts shown as current, summed over sessions
   int promotions_true = 0, promotions_false = 0;  // adoptions of standing rules / of anything else
-  int secrets_committed = 0;     // planted secrets found in committed-tier files (must be 0)
-  int churn = 0;                 // facts entering or leaving the loaded view at the tick
-  int dropped = 0;               // reinforcements issued but missing from the fold (cumulative)
+  int secrets_committed = 0;                      // planted secrets found in committed-tier files (must be 0)
+  int churn = 0;                                  // facts entering or leaving the loaded view at the tick
+  int dropped = 0;                                // reinforcements issued but missing from the fold (cumulative)
   int violations = 0;
-  int touches = 0;               // Read/Edit/Write of memory files issued
-  int unreinforced = 0;          // of those, the ones the variant's fold did not count (the spacing gate)
-  int deferred_live = 0;         // write-backs the live guard postponed at the tick
-  int cue_items = 0;             // items the nightly tick left for the reflective wake
+  int touches = 0;        // Read/Edit/Write of memory files issued
+  int unreinforced = 0;   // of those, the ones the variant's fold did not count (the spacing gate)
+  int deferred_live = 0;  // write-backs the live guard postponed at the tick
+  int cue_items = 0;      // items the nightly tick left for the reflective wake
   // Snapshot at the tick.
   int files = 0, hot_bytes = 0, new_bytes = 0, cold_bytes = 0, archive_bytes = 0, loaded_rows = 0;
   double stability_p10 = 0, stability_p50 = 0, stability_p90 = 0;
@@ -59,23 +59,23 @@ struct DayMetrics {
 
 struct VariantResult {
   std::string name;
-  std::string loader;              // index, oracle, notes200
-  std::string ranking;             // the policy's ranking (index loaders)
-  std::string policy_lines;        // the variant's policy block: what a home adopts
-  bool has_home = false;           // runs the production hooks, tick and adopt pass
+  std::string loader;        // index, oracle, notes200
+  std::string ranking;       // the policy's ranking (index loaders)
+  std::string policy_lines;  // the variant's policy block: what a home adopts
+  bool has_home = false;     // runs the production hooks, tick and adopt pass
   std::vector<DayMetrics> days;
-  DayMetrics total;                // sums; snapshots and `dropped` are the last tick's
+  DayMetrics total;  // sums; snapshots and `dropped` are the last tick's
   std::array<ClassMetrics, kNeedClasses> classes{};
-  std::string home;                // kept homes only
+  std::string home;  // kept homes only
 };
 
 struct RunOptions {
-  std::optional<std::uint64_t> seed;     // overrides the scenario's
-  long long until = -1;                  // stop after this many events (replay)
-  bool check = false;                    // invariants after every event
-  bool keep = false;                     // leave the temporary homes in place
-  std::string tmp_root;                  // default: $TMPDIR, else /dev/shm, else /tmp
-  std::function<void(double)> progress;  // fraction done, called now and then
+  std::optional<std::uint64_t> seed;        // overrides the scenario's
+  long long until = -1;                     // stop after this many events (replay)
+  bool check = false;                       // invariants after every event
+  bool keep = false;                        // leave the temporary homes in place
+  std::string tmp_root;                     // default: $TMPDIR, else /dev/shm, else /tmp
+  std::function<void(double)> progress;     // fraction done, called now and then
   const std::atomic<bool>* stop = nullptr;  // set (by a signal handler): stop at the next event
 };
 
@@ -88,10 +88,10 @@ struct RunResult {
   std::map<std::string, long long> sometimes;  // rare situations reached, by name
   std::optional<std::string> failure;          // the first invariant violation
   long long failure_event = -1;
-  std::string run_dir;                          // kept runs only
-  EnvironmentStats environment;                 // the world's own need stream (Anderson & Schooler)
+  std::string run_dir;                               // kept runs only
+  EnvironmentStats environment;                      // the world's own need stream (Anderson & Schooler)
   long long history_needs = 0, history_touches = 0;  // what the start corpus came from
-  std::map<std::string, double> seconds;        // where the wall time went: history, setup, tick, ...
+  std::map<std::string, double> seconds;             // where the wall time went: history, setup, tick, ...
 };
 
 // Runs one seed. Errors are setup failures (the temporary directory, writing the

@@ -24,10 +24,10 @@ namespace memsim::sim {
 class World;
 
 struct CurveBin {
-  double x = 0;             // the bin's lower bound (days, or need-days)
+  double x = 0;  // the bin's lower bound (days, or need-days)
   long long trials = 0, hits = 0;
   double probability() const { return trials > 0 ? static_cast<double>(hits) / static_cast<double>(trials) : 0; }
-  double odds() const;      // p / (1 - p); 0 when there are no hits
+  double odds() const;  // p / (1 - p); 0 when there are no hits
 };
 
 struct EnvironmentStats {

@@ -45,11 +45,11 @@ struct EvaluatedVariant {
 
 struct EvaluateResult {
   std::string home;
-  int sessions = 0;          // sessions with at least one read of an existing memory
-  int sessions_seen = 0;     // every session in the journal
-  long long reads = 0;       // distinct (session, file) reads
+  int sessions = 0;       // sessions with at least one read of an existing memory
+  int sessions_seen = 0;  // every session in the journal
+  long long reads = 0;    // distinct (session, file) reads
   int files = 0, approximated = 0;
-  std::string first, last;   // dates of the first and last session
+  std::string first, last;  // dates of the first and last session
   std::vector<EvaluatedVariant> variants;
   int baseline = 0;
 };

@@ -54,5 +54,4 @@ class NeedHistory {
   std::vector<double> decays_;
 };
 
-
 }  // namespace memsim::sim

@@ -25,25 +25,25 @@ struct Range {
 // process and workload, and the files' policy fields are what the production
 // fold makes of the touches that history left in the journal.
 struct CorpusSpec {
-  int files = 634;          // facts born during the history, evenly in time
+  int files = 634;  // facts born during the history, evenly in time
   int history_days = 365;
-  int pinned = 2;           // the two most needed rules, pinned by a human (importance 8)
-  int superseded = 8;       // facts contradicted and superseded during the history
-  int in_flight = 6;        // memories of the projects active at the start, marked in_flight
-  int keyed = 40;           // facts with a `key:` slot; contradictions pick from these
-  double found = 0.7;       // during the history, the share of needs the agent found and read
+  int pinned = 2;      // the two most needed rules, pinned by a human (importance 8)
+  int superseded = 8;  // facts contradicted and superseded during the history
+  int in_flight = 6;   // memories of the projects active at the start, marked in_flight
+  int keyed = 40;      // facts with a `key:` slot; contradictions pick from these
+  double found = 0.7;  // during the history, the share of needs the agent found and read
 };
 
 // How needs arise (need_process.h) and how the agent recognises and searches.
 struct ModelSpec {
-  double rule_share = 0.2;       // long-lived rules, needed in every project
-  double project_share = 0.5;    // facts of one project (the rest are one-offs)
-  double rule_rate = 1.0;        // median base rate r of each class, relative
+  double rule_share = 0.2;     // long-lived rules, needed in every project
+  double project_share = 0.5;  // facts of one project (the rest are one-offs)
+  double rule_rate = 1.0;      // median base rate r of each class, relative
   double project_rate = 4.0;
   double oneoff_rate = 0.3;
-  double rate_spread = 1.0;      // standard deviation of ln r within a class
-  double rule_baseline = 1.0;    // b of each class: need odds before any need; the larger,
-  double project_baseline = 1.0; // the less a class's needs depend on their own history
+  double rate_spread = 1.0;       // standard deviation of ln r within a class
+  double rule_baseline = 1.0;     // b of each class: need odds before any need; the larger,
+  double project_baseline = 1.0;  // the less a class's needs depend on their own history
   double oneoff_baseline = 1.0;
   double floor_hours = 24;       // tau: a past need counts as at least this old
   double decay_intercept = 0.3;  // a of the spacing-sensitive decay
@@ -51,21 +51,21 @@ struct ModelSpec {
   double dormant = 0.02;         // context factor of a project's facts while it is not active
   double quality_mean = 0.7;     // summary quality in [0, 1]: recognition probability from a row
   double quality_spread = 0.5;
-  double cut_penalty = 0.8;      // recognition factor for a row cut to the New cap
-  double search_base = 0.25;     // search finds a memory: base + weight * quality
+  double cut_penalty = 0.8;   // recognition factor for a row cut to the New cap
+  double search_base = 0.25;  // search finds a memory: base + weight * quality
   double search_quality_weight = 0.5;
 };
 
 struct WorkloadSpec {
   Range sessions_per_day{8, 10};
-  Range hours{8, 20};             // sessions start in [lo, hi) o'clock, uniformly
+  Range hours{8, 20};  // sessions start in [lo, hi) o'clock, uniformly
   Range session_minutes{20, 120};
   Range prompts{3, 8};
   Range tool_calls_per_prompt{1, 3};  // Read/Edit/Write/Grep/Glob on project files
   Range needs_per_session{2, 6};
-  double reread = 0.3;            // the memory is read again later in the session...
-  Range reread_minutes{2, 30};    // ...this many minutes after the first read
-  double edit = 0.05;             // an Edit of a memory after reading it
+  double reread = 0.3;          // the memory is read again later in the session...
+  Range reread_minutes{2, 30};  // ...this many minutes after the first read
+  double edit = 0.05;           // an Edit of a memory after reading it
   // Drift: projects come and go; a new project starts with no memories.
   int active_projects = 3;
   Range project_days{7, 30};
@@ -97,33 +97,33 @@ enum class LoaderKind { kIndex, kOracle, kNotes200 };
 struct VariantSpec {
   std::string name;
   LoaderKind loader = LoaderKind::kIndex;
-  Policy policy;                 // defaults + scenario policy + variant policy
-  std::string policy_lines;      // the variant's own policy block, as policy.yaml lines
+  Policy policy;             // defaults + scenario policy + variant policy
+  std::string policy_lines;  // the variant's own policy block, as policy.yaml lines
 };
 
 // One world knob varied over values, the others held (sweep.h).
 struct SweepAxis {
-  std::string knob;              // e.g. "workload.project_revival" (sweep.h lists them)
+  std::string knob;  // e.g. "workload.project_revival" (sweep.h lists them)
   std::vector<double> values;
 };
 
 struct SweepSpec {
-  int seeds = 0;                 // 0: the scenario's `seeds`
+  int seeds = 0;  // 0: the scenario's `seeds`
   std::vector<SweepAxis> axes;
 };
 
 struct Scenario {
   std::string path;  // as given
   std::string name;
-  std::uint64_t seed = 1;        // the first seed; a run covers seed, seed + 1, ...
+  std::uint64_t seed = 1;  // the first seed; a run covers seed, seed + 1, ...
   int seeds = 10;
   Seconds start = 0;
   int days = 30;
-  std::string baseline;          // the variant every other is compared with; default "seed" or the first
+  std::string baseline;  // the variant every other is compared with; default "seed" or the first
   CorpusSpec corpus;
   ModelSpec model;
   WorkloadSpec workload;
-  Seconds tick_offset = 3 * 3600;        // nightly tick, seconds after midnight
+  Seconds tick_offset = 3 * 3600;         // nightly tick, seconds after midnight
   Seconds wake_offset = 3 * 3600 + 1800;  // reflective wake
   std::vector<VariantSpec> variants;
   SweepSpec sweep;

@@ -22,7 +22,7 @@ struct Interval {
 Interval mean_interval(const std::vector<double>& values);
 
 struct Paired {
-  Interval diff;         // a - b, seed by seed
+  Interval diff;                       // a - b, seed by seed
   int wins = 0, ties = 0, losses = 0;  // seeds where a > b, a == b (within 1e-9), a < b
   bool detectable() const { return diff.n > 1 && !diff.covers_zero(); }
 };
@@ -35,8 +35,7 @@ double t_critical_95(int df);
 
 // Percentile-bootstrap 95% interval of sum(num) / sum(den) over units resampled
 // with replacement (`draws` resamples, our own generator seeded by `seed`).
-Interval bootstrap_ratio(const std::vector<double>& num, const std::vector<double>& den, int draws,
-                         std::uint64_t seed);
+Interval bootstrap_ratio(const std::vector<double>& num, const std::vector<double>& den, int draws, std::uint64_t seed);
 
 // The same for the paired difference of two ratios over the same units.
 Interval bootstrap_ratio_difference(const std::vector<double>& num_a, const std::vector<double>& num_b,

@@ -18,16 +18,16 @@ namespace memsim::sim {
 struct VariantSummary {
   std::string name, loader, ranking, policy_lines;
   bool has_home = false;
-  bool yardstick = false;              // oracle or notes200: not adoptable
-  std::vector<double> met_index_seeds;  // percent of needs, per seed
-  Interval met_index, met_search, missed, unwritten;  // percent of needs
+  bool yardstick = false;                                              // oracle or notes200: not adoptable
+  std::vector<double> met_index_seeds;                                 // percent of needs, per seed
+  Interval met_index, met_search, missed, unwritten;                   // percent of needs
   Interval bytes_per_session, stale_per_session, churn, unreinforced;  // unreinforced: percent of touches
-  Interval of_oracle;                  // met_index / the oracle's, percent, per seed
-  Paired vs_baseline;                  // met_index, percentage points
+  Interval of_oracle;                                                  // met_index / the oracle's, percent, per seed
+  Paired vs_baseline;                                                  // met_index, percentage points
   std::array<Interval, kNeedClasses> class_met{};  // percent of that class's needs met from the index
   std::array<Interval, kNeedClasses> class_of_oracle{};
   std::array<Interval, kNeedClasses> class_needs{};  // needs of each class per seed
-  Interval needs;                      // needs per seed
+  Interval needs;                                    // needs per seed
   long long violations = 0, dropped = 0, secrets_committed = 0;
 };
 
@@ -37,16 +37,16 @@ struct Summary {
   int days = 0;
   std::vector<VariantSummary> variants;
   int baseline = 0;
-  int oracle = -1;                     // -1 when the scenario has none
-  int best = 0;                        // the adoptable variant with the highest mean met_index
-  std::string verdict;                 // one paragraph, markdown
-  EnvironmentStats environment;        // pooled over seeds
+  int oracle = -1;                             // -1 when the scenario has none
+  int best = 0;                                // the adoptable variant with the highest mean met_index
+  std::string verdict;                         // one paragraph, markdown
+  EnvironmentStats environment;                // pooled over seeds
   Interval promotions_true, promotions_false;  // the baseline's: a property of the workload
   Interval history_needs, history_touches;
-  std::vector<std::string> failures;   // one per seed that violated an invariant
+  std::vector<std::string> failures;  // one per seed that violated an invariant
   std::uint64_t trace_hash = 0;
   std::vector<std::uint64_t> seed_hashes;
-  long long events = 0;                // summed over seeds
+  long long events = 0;  // summed over seeds
   double wall_seconds = 0;
   int jobs = 1;
   std::vector<std::pair<std::string, double>> seconds;  // CPU-side wall time per phase, summed over seeds

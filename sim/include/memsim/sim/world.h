@@ -29,16 +29,16 @@ enum class FactClass { kRule, kProject, kOneoff };
 std::string_view class_name(FactClass c);
 
 struct Fact {
-  std::string filename;      // empty while the successor of a contradiction is not yet written
-  std::string summary;       // the index row's text
-  std::string type;          // the memory type (feedback, project, ...)
+  std::string filename;  // empty while the successor of a contradiction is not yet written
+  std::string summary;   // the index row's text
+  std::string type;      // the memory type (feedback, project, ...)
   FactClass kind = FactClass::kOneoff;
   int project = -1;
-  double rate = 1;           // r: the base rate
-  double quality = 0.5;      // probability a row of it is recognised when needed
-  Seconds born = 0;          // needed from then on
-  Seconds written = 0;       // its file written (the birth; for a successor, the human's supersede)
-  std::string key;           // slot; facts with a key can be contradicted
+  double rate = 1;       // r: the base rate
+  double quality = 0.5;  // probability a row of it is recognised when needed
+  Seconds born = 0;      // needed from then on
+  Seconds written = 0;   // its file written (the birth; for a successor, the human's supersede)
+  std::string key;       // slot; facts with a key can be contradicted
   bool pinned = false;
   double importance = 0;
   std::optional<Seconds> closed_at;  // the fact stopped holding in the world
