@@ -41,7 +41,14 @@ std::string section(const Redactor& redactor, const std::string& title, const st
 // memory/handoffs/<stamp>.md, numbered when taken.
 Result<std::string> archive_name(FileSystem& fs, const Home& home, const std::string& stamp) {
   for (int n = 1; n < 1000; ++n) {
-    const std::string name = stamp + (n == 1 ? "" : "-" + std::to_string(n)) + ".md";
+    // Appended piece by piece: `"-" + std::to_string(n)` draws a false -Wrestrict
+    // from GCC 12 at -O3, an error in a -Werror Release build.
+    std::string name = stamp;
+    if (n > 1) {
+      name += '-';
+      name += std::to_string(n);
+    }
+    name += ".md";
     auto info = fs.stat(join_path(home.handoffs_dir(), name));
     if (!info.ok()) return info.error();
     if (info->kind == FileKind::kMissing) return name;
