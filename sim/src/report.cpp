@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 
+#include "memsim/fs.h"
 #include "memsim/timefmt.h"
 #include "report_template.h"
 
@@ -532,20 +532,25 @@ nlohmann::json report_json(const Scenario& sc, const Summary& s, const BatchResu
   return j;
 }
 
-Status write_reports(const Scenario& sc, const Summary& s, const BatchResult& b, const std::string& dir) {
+Status write_report_files(FileSystem& fs, const std::string& dir,
+                          const std::vector<std::pair<std::string, std::string>>& files) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return Error{dir + ": cannot create the report directory: " + ec.message()};
-  const std::pair<std::string, std::string> files[] = {{"report.json", report_json(sc, s, b).dump(1) + "\n"},
-                                                       {"report.md", report_markdown(sc, s)},
-                                                       {"report.html", report_html(sc, s, b)}};
   for (const auto& [name, text] : files) {
     const std::string path = dir + "/" + name;
-    std::ofstream f(path, std::ios::binary);
-    f << text;
-    if (!f) return Error{path + ": cannot write the report"};
+    if (Status s = replace_file(fs, path, text); !s.ok())
+      return Error{path + ": cannot write the report: " + s.message()};
   }
   return {};
+}
+
+Status write_reports(const Scenario& sc, const Summary& s, const BatchResult& b, const std::string& dir) {
+  PosixFileSystem fs;
+  return write_report_files(fs, dir,
+                            {{"report.json", report_json(sc, s, b).dump(1) + "\n"},
+                             {"report.md", report_markdown(sc, s)},
+                             {"report.html", report_html(sc, s, b)}});
 }
 
 std::string terminal_summary(const Scenario& sc, const Summary& s) {

@@ -4,8 +4,6 @@
 
 #include <chrono>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <map>
 
 #include "memsim/sim/report.h"
@@ -144,9 +142,6 @@ std::string sweep_markdown(const Scenario& sc, const SweepResult& r) {
 }
 
 Status write_sweep_reports(const Scenario& sc, const SweepResult& r, const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) return Error{dir + ": cannot create the report directory: " + ec.message()};
   const std::string md = sweep_markdown(sc, r);
   // The HTML: per knob, every variant's line, then a strip of who wins where.
   std::string body;
@@ -187,17 +182,12 @@ Status write_sweep_reports(const Scenario& sc, const SweepResult& r, const std::
     body += strip + "</tr></table></div>\n";
     j["axes"].push_back({{"knob", a.knob}, {"points", points}});
   }
-  const std::pair<std::string, std::string> files[] = {
-      {"sweep.md", md},
-      {"sweep.json", j.dump(1) + "\n"},
-      {"sweep.html", fill_template(sc.name + " (sweep)", fmt::format("{} seeds a point", r.seeds), body)}};
-  for (const auto& [name, text] : files) {
-    const std::string path = dir + "/" + name;
-    std::ofstream f(path, std::ios::binary);
-    f << text;
-    if (!f) return Error{path + ": cannot write the report"};
-  }
-  return {};
+  PosixFileSystem fs;
+  return write_report_files(
+      fs, dir,
+      {{"sweep.md", md},
+       {"sweep.json", j.dump(1) + "\n"},
+       {"sweep.html", fill_template(sc.name + " (sweep)", fmt::format("{} seeds a point", r.seeds), body)}});
 }
 
 }  // namespace memsim::sim

@@ -5,9 +5,12 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "memsim/fs.h"
 #include "memsim/sim/batch.h"
 #include "memsim/sim/scenario.h"
 #include "memsim/sim/summary.h"
@@ -20,6 +23,13 @@ std::string report_html(const Scenario& sc, const Summary& s, const BatchResult&
 
 // Writes the three files into dir (created if missing). Errors name the file.
 Status write_reports(const Scenario& sc, const Summary& s, const BatchResult& b, const std::string& dir);
+
+// Writes each (name, text) into dir, which is made with its parents when missing.
+// Each file goes through a temporary file and a rename (core's replace_file), so a
+// reader, or a run interrupted halfway, never leaves half a report. Errors name
+// the file.
+Status write_report_files(FileSystem& fs, const std::string& dir,
+                          const std::vector<std::pair<std::string, std::string>>& files);
 
 // A few lines for the terminal: the verdict, one row per variant, the trace hash.
 std::string terminal_summary(const Scenario& sc, const Summary& s);
