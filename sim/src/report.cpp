@@ -540,7 +540,7 @@ Status write_report_files(FileSystem& fs, const std::string& dir,
   for (const auto& [name, text] : files) {
     const std::string path = dir + "/" + name;
     if (Status s = replace_file(fs, path, text); !s.ok())
-      return Error{path + ": cannot write the report: " + s.message()};
+      return Error{path + ": cannot write the report: " + s.message(), s.error().code};
   }
   return {};
 }
