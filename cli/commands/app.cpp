@@ -70,6 +70,7 @@ constexpr std::pair<std::string_view, Register> kCommands[] = {
     {"resolve", register_resolve},
     {"mcp", register_mcp},
     {"remember", register_remember},
+    {"import-claude-memory", register_import_claude_memory},
     {"handoff", register_handoff},
 };
 

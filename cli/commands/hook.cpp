@@ -5,6 +5,7 @@
 
 #include "commands/context.h"
 #include "memsim/hooks.h"
+#include "memsim/process.h"
 
 namespace memsim::cli {
 
@@ -29,6 +30,22 @@ std::optional<std::string> getenv_of(const std::string& name) {
   return v ? std::optional<std::string>(v) : std::nullopt;
 }
 
+// A log past this is left alone: the detached process's errors go nowhere rather
+// than fill the disk.
+constexpr std::int64_t kMaxDetachedLogBytes = 1 << 20;
+
+// `memsim <args>` from this very binary, detached; the hook's --now goes with it,
+// so a replayed session indexes at the time it ended.
+Status detach_memsim(Context& ctx, const std::string& now, std::vector<std::string> args) {
+  args.insert(args.begin(), "/proc/self/exe");
+  if (!now.empty()) args.insert(args.end(), {"--now", now});
+  std::string log = ctx.home.detached_log_path();
+  auto runtime = ctx.fs.stat(ctx.home.runtime_dir());
+  auto existing = ctx.fs.stat(log);
+  if (!runtime.ok() || (existing.ok() && existing->size > kMaxDetachedLogBytes)) log.clear();
+  return start_detached(args, log);
+}
+
 }  // namespace
 
 int hook_usage_failure(const std::string& home, const std::string& event, const std::string& reason) {
@@ -51,9 +68,12 @@ Command register_hook(CLI::App& app, CommonOptions& common) {
   // Flags a newer memsim may write into the settings are ignored (and logged), so
   // an older binary still serves the session.
   sub->allow_extras();
-  return {sub, [event, sub](Context& ctx) -> int {
+  return {sub, [event, sub, &common](Context& ctx) -> int {
             try {
               hooks::HookContext hc{ctx.fs, *ctx.clock, ctx.home, getenv_of};
+              hc.detach = [&ctx, now = common.now](const std::vector<std::string>& args) {
+                return detach_memsim(ctx, now, args);
+              };
               if (const auto extra = sub->remaining(); !extra.empty()) {
                 std::string list;
                 for (const std::string& a : extra) list += (list.empty() ? "" : " ") + a.substr(0, 40);

@@ -184,6 +184,43 @@ bool auto_memory_off(const Options& o, Change& settings, nlohmann::json& record)
   return true;
 }
 
+// A file whose bytes the record keeps is at most this big before and after, so
+// the record of three files stays well under the cap it is read with.
+constexpr std::size_t kMaxRecordedBytes = kMaxConfigBytes / 8;
+
+// Uninstall gives back the very bytes a user's file had before install when
+// nobody edited it since (it still holds exactly what install wrote). Edited, it
+// loses only memsim's entries, which may reformat a JSON file. Install records
+// each file's first bytes (null: it did not exist) and the bytes it last wrote.
+// Returns whether the record changed.
+bool restore_exact(const Options& o, const std::vector<Change*>& files, nlohmann::json& record) {
+  bool changed = false;
+  if (!record.contains("files") || !record["files"].is_object()) record["files"] = nlohmann::json::object();
+  nlohmann::json& kept = record["files"];
+  for (Change* c : files) {
+    if (!o.uninstall) {
+      if (c->before == c->after) continue;
+      if (c->before.size() > kMaxRecordedBytes || c->after.size() > kMaxRecordedBytes) {
+        changed = kept.erase(c->path) > 0 || changed;
+        continue;
+      }
+      if (!kept.contains(c->path))
+        kept[c->path]["original"] = c->existed ? nlohmann::json(c->before) : nlohmann::json(nullptr);
+      kept[c->path]["installed"] = c->after;
+      changed = true;
+      continue;
+    }
+    if (!kept.contains(c->path)) continue;
+    const nlohmann::json& k = kept[c->path];
+    if (k["installed"].is_string() && k["installed"].get<std::string>() == c->before)
+      c->after = k["original"].is_string() ? k["original"].get<std::string>() : std::string();
+    kept.erase(c->path);
+    changed = true;
+  }
+  if (kept.empty()) record.erase("files");
+  return changed;
+}
+
 // install-hooks --cron: the crontab block instead of the settings and CLAUDE.md.
 int install_cron(Context& ctx, const Options& o, const install::HookSpec& spec) {
   auto cron = cron_plan(ctx, spec, o.project, o.wake_command, o.cron_at);
@@ -314,6 +351,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
             }
             std::vector<Change*> all{&settings, &claude};
             if (!mcp.path.empty() && (o->mcp || o->uninstall)) all.push_back(&mcp);
+            const bool files_recorded = restore_exact(*o, all, *record);
             for (Change& c : commands) all.push_back(&c);
 
             nlohmann::json report = nlohmann::json::array();
@@ -349,7 +387,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               if (changed) entry["after"] = remove ? nlohmann::json(nullptr) : nlohmann::json(c->after);
               report.push_back(entry);
             }
-            if (o->apply && record_changed)
+            if (o->apply && (record_changed || files_recorded))
               if (Status s = write_install_record(ctx.fs, ctx.home, *record); !s.ok()) return ctx.fail(s.message());
             if (ctx.json) ctx.out << dump_json(nlohmann::json{{"applied", o->apply}, {"files", report}}, 2) << "\n";
             else if (!o->apply && any_change) ctx.out << "(dry run: add --apply to write this)\n";

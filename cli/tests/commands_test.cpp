@@ -1,6 +1,10 @@
 // The issue-2 commands end to end, through the real binary.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include "memsim/testing/run_memsim.h"
@@ -44,6 +48,59 @@ TEST(CommandTable, EveryListedCommandParsesItsOwnHelp) {
     ++seen;
   }
   EXPECT_GE(seen, 22);
+}
+
+// What Claude Code's auto memory learned comes in as memories of the home: one per
+// topic file, inferred, dated by the file, the originals untouched, and only once.
+TEST_F(Commands, ImportClaudeMemoryBringsEachTopicFileInOnce) {
+  init();
+  const std::string from = dir / "auto";
+  const std::map<std::string, std::string> originals = {
+      {"MEMORY.md", "- [Testing](feedback_testing.md): run the suite before claiming done\n"},
+      {"feedback_testing.md",
+       "---\nname: Testing habits\ndescription: Run the whole suite before claiming done\ntype: feedback\n---\n"
+       "The user was burned by a partial run.\n"},
+      {"user_role.md", "# Senior data engineer\n\nPrefers SQL to pandas.\n"},
+      {"プロジェクト.md", "---\ntype: project\ndescription: 締め切りは金曜\n---\n"},
+  };
+  const std::filesystem::file_time_type written = std::chrono::file_clock::from_sys(
+      std::chrono::sys_seconds{std::chrono::sys_days{std::chrono::year{2026} / 6 / 1}} + std::chrono::hours(9));
+  for (const auto& [name, text] : originals) {
+    write(from + "/" + name, text);
+    std::filesystem::last_write_time(from + "/" + name, written);
+  }
+
+  auto dry = run({"import-claude-memory", "--from", from});
+  ASSERT_EQ(dry.code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("feedback_testing.md -> memory/feedback_testing-habits.md: would import"), std::string::npos)
+      << dry.out;
+  EXPECT_FALSE(std::filesystem::exists(home() + "/memory/feedback_testing-habits.md"));
+
+  auto applied = run({"import-claude-memory", "--from", from, "--apply", "--json"});
+  ASSERT_EQ(applied.code, 0) << applied.err;
+  const auto j = nlohmann::json::parse(applied.out);
+  ASSERT_EQ(j["files"].size(), 3u) << "MEMORY.md is Claude Code's index, not a memory";
+  for (const auto& f : j["files"]) EXPECT_EQ(f["outcome"], "imported") << f.dump();
+  const std::string testing = read(home() + "/memory/feedback_testing-habits.md");
+  EXPECT_NE(testing.find("summary: \"Run the whole suite before claiming done\"\n"), std::string::npos) << testing;
+  EXPECT_NE(testing.find("confidence: inferred\n"), std::string::npos) << testing;
+  EXPECT_NE(testing.find("created: 2026-06-01\nvalid_from: 2026-06-01\n"), std::string::npos)
+      << "dated by the file, not by the import: " << testing;
+  EXPECT_NE(testing.find("The user was burned by a partial run.\n"), std::string::npos) << testing;
+  const std::string role = read(home() + "/memory/user_role.md");
+  EXPECT_NE(role.find("summary: \"Senior data engineer\"\n"), std::string::npos) << role;
+  const std::string other = j["files"][2]["file"];
+  EXPECT_TRUE(other.starts_with("project_note-")) << other;
+  EXPECT_NE(read(home() + "/memory/" + other).find("締め切りは金曜"), std::string::npos);
+  EXPECT_NE(read(home() + "/memory/MEMORY.md").find("feedback_testing-habits.md"), std::string::npos);
+  for (const auto& [name, text] : originals) EXPECT_EQ(read(from + "/" + name), text) << name;
+
+  auto again = run({"import-claude-memory", "--from", from, "--apply", "--json"});
+  ASSERT_EQ(again.code, 0) << again.err;
+  for (const auto& f : nlohmann::json::parse(again.out)["files"]) EXPECT_EQ(f["outcome"], "exists") << f.dump();
+  auto missing = run({"import-claude-memory", "--from", dir / "nowhere"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("nowhere"), std::string::npos) << missing.err;
 }
 
 TEST_F(Commands, InitWithoutApplyChangesNothing) {

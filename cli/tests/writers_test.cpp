@@ -37,8 +37,8 @@ const std::string kSecretLine = "connect with mysql -u root -p" + kPassword + " 
 const std::string kPathLine = "the venv lives in /home/" + kUser + "/venvs/tool";
 
 // Commands that write authored text, each exercised below.
-const std::set<std::string> kWriters = {"remember", "supersede", "forget", "handoff",
-                                        "capture",  "promote",   "adopt",  "hook"};
+const std::set<std::string> kWriters = {
+    "remember", "supersede", "forget", "handoff", "capture", "promote", "adopt", "hook", "import-claude-memory"};
 // Commands that write no authored text, with the reason.
 const std::map<std::string, std::string> kNonWriters = {
     {"init", "creates the layout and memsim's own text"},
@@ -172,6 +172,22 @@ TEST_F(WritersTest, AStatedSecretIsRefusedAndAHomePathLosesItsUser) {
   auto handed = run({"handoff", "--done", kSecretLine, "--next", kPathLine, "--gotcha", "none"});
   EXPECT_EQ(handed.code, 0) << handed.err;
   EXPECT_NE(read(home + "/memory/HANDOFF.md").find("[REDACTED:"), std::string::npos);
+  expect_clean();
+}
+
+// Claude Code's auto memory is the agent's own notes: a topic file holding a
+// secret is refused, one holding a home path comes in with the user's name gone.
+TEST_F(WritersTest, AnImportedAutoMemoryGoesThroughTheSameGate) {
+  const std::string from = dir / "auto-memory";
+  write(from + "/reference_db.md",
+        "---\nname: db\ndescription: how to reach the db\ntype: reference\n---\n" + kSecretLine + "\n");
+  write(from + "/reference_venv.md",
+        "---\nname: venv\ndescription: where the venv is\ntype: reference\n---\n" + kPathLine + "\n");
+  auto r = run({"import-claude-memory", "--from", from, "--apply"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("reference_db.md -> memory/reference_db.md: skipped"), std::string::npos) << r.out;
+  EXPECT_FALSE(fsys::exists(home + "/memory/reference_db.md"));
+  EXPECT_NE(read(home + "/memory/reference_venv.md").find("~/venvs/tool"), std::string::npos);
   expect_clean();
 }
 

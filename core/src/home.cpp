@@ -39,6 +39,7 @@ std::string Home::install_record_path() const { return join_path(state_dir(), "i
 std::string Home::sits_path() const { return join_path(state_dir(), "sits.log"); }
 std::string Home::tick_log_path() const { return join_path(runtime_dir(), "tick.log"); }
 std::string Home::wake_log_path() const { return join_path(runtime_dir(), "wake.log"); }
+std::string Home::detached_log_path() const { return join_path(runtime_dir(), "detached.log"); }
 
 Status check_home(FileSystem& fs, const Home& home) {
   auto root = fs.stat(home.root());

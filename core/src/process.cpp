@@ -102,6 +102,29 @@ Result<ProcessResult> run_process(const std::vector<std::string>& argv, const st
   return r;
 }
 
+Status start_detached(const std::vector<std::string>& argv, const std::string& log_path) {
+  if (argv.empty()) return Error{"start_detached: no program"};
+  std::vector<std::string> argv_copy = argv;
+  std::vector<char*> args;
+  for (std::string& s : argv_copy) args.push_back(s.data());
+  args.push_back(nullptr);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  if (log_path.empty()) posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  else posix_spawn_file_actions_addopen(&actions, 2, log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+  pid_t pid = 0;
+  const int rc = ::posix_spawn(&pid, args[0], &actions, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) return Error{argv[0] + ": cannot start: " + std::strerror(rc)};
+  return {};
+}
+
 std::string find_program(const std::string& name, const std::string& path) {
   if (name.empty()) return {};
   if (name.find('/') != std::string::npos) return ::access(name.c_str(), X_OK) == 0 ? name : std::string();

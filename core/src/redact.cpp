@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <iterator>
 #include <map>
 
@@ -58,6 +59,12 @@ RE2::Options options(bool lines) {
   o.set_max_mem(64 << 20);
   o.set_never_nl(lines);  // a line rule cannot reach into the next line
   return o;
+}
+
+// memmem skips ahead by the needle's bytes; string::find stops at every
+// occurrence of the first byte ('a' of "alue:" is every other word).
+bool contains(std::string_view text, std::string_view literal) {
+  return literal.empty() || memmem(text.data(), text.size(), literal.data(), literal.size()) != nullptr;
 }
 
 // Line rules are multi-line, so ^ and $ hold at every line's ends: a run of
@@ -236,31 +243,40 @@ Redactor::~Redactor() = default;
 
 RedactResult Redactor::redact(std::string_view input) const {
   RedactResult result;
-  std::string text(input), blocked;
+  // view is the text as it stands: the input until a round changes it, then text.
+  std::string text, blocked;
+  std::string_view view = input;
   // Blocks over the whole text (a key block spans lines), then lines run by run.
   // The lines' result is stable by itself; a block that only shows once lines
   // were redacted (one cut short by a secret inside it) sends it round again.
   for (int round = 0; round < kMaxRounds; ++round) {
     std::vector<Candidate> cands;
     for (size_t i = 0; i < impl_->blocks.size(); ++i)
-      if (text.find(impl_->blocks[i].literal) != std::string::npos) impl_->find(impl_->blocks, i, text, cands);
-    const bool changed = !cands.empty() && impl_->apply(text, cands, blocked, result.kinds);
-    if (changed) text.swap(blocked);
+      if (contains(view, impl_->blocks[i].literal)) impl_->find(impl_->blocks, i, view, cands);
+    const bool changed = !cands.empty() && impl_->apply(view, cands, blocked, result.kinds);
+    if (changed) {
+      text.swap(blocked);
+      view = text;
+    }
     if (round > 0 && !changed) break;
+    const std::size_t replaced = result.kinds.size();
     std::string lines;
-    lines.reserve(text.size());
-    for (size_t begin = 0; begin < text.size();) {
-      size_t end = text.size();
-      if (text.size() - begin > kRun) {
-        const size_t nl = text.find('\n', begin + kRun);
+    lines.reserve(view.size());
+    for (size_t begin = 0; begin < view.size();) {
+      size_t end = view.size();
+      if (view.size() - begin > kRun) {
+        const size_t nl = view.find('\n', begin + kRun);
         if (nl != std::string::npos) end = nl + 1;
       }
-      impl_->redact_run(std::string_view(text).substr(begin, end - begin), lines, result.kinds);
+      impl_->redact_run(view.substr(begin, end - begin), lines, result.kinds);
       begin = end;
     }
     text.swap(lines);
+    view = text;
+    // Nothing replaced this round: the text is the one the blocks were just searched in.
+    if (!changed && result.kinds.size() == replaced) break;
   }
-  result.text = std::move(text);
+  result.text = std::move(text);  // every round ends with view == text
   return result;
 }
 

@@ -97,6 +97,10 @@ bool is_reference(std::string_view v);
 bool looks_like_path(std::string_view v);
 bool looks_like_version_or_date(std::string_view v);
 bool is_hex(std::string_view v);
+// Three or more pieces between hyphens or underscores, each lower-case letters
+// then digits (registry, 405, r18, rc1, x86): how file names, branches and
+// builds are named. A generated key mixes cases or puts digits first.
+bool is_slug(std::string_view v);
 bool is_uuid(std::string_view v);
 // Standard or URL-safe base64 whose bytes are mostly printable text.
 bool decodes_to_text(std::string_view v);

@@ -94,7 +94,7 @@ void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Foun
   for (std::string_view p :
        {"cs_", "sha", "md5", "blake", "git-", "commit", "build", "tmp", "temp", "cache", "session-", "uuid"})
     if (prefix.starts_with(p)) return;
-  if (is_hex(tail) || !looks_random(tail) || labelled_as_digest(text, at)) return;
+  if (is_hex(tail) || is_slug(tail) || !looks_random(tail) || labelled_as_digest(text, at)) return;
   out.push_back({at, at + len, {}});
 }
 

@@ -185,6 +185,22 @@ bool is_hex(std::string_view v) {
   return true;
 }
 
+bool is_slug(std::string_view v) {
+  int pieces = 0;
+  for (std::size_t at = 0; at <= v.size();) {
+    const std::size_t end = std::min(v.find_first_of("-_", at), v.size());
+    const std::string_view piece = v.substr(at, end - at);
+    std::size_t letters = 0;
+    while (letters < piece.size() && is_lower(piece[letters])) ++letters;
+    std::size_t digits = letters;
+    while (digits < piece.size() && is_digit(piece[digits])) ++digits;
+    if (piece.empty() || piece.size() > 12 || digits != piece.size()) return false;
+    ++pieces;
+    at = end + 1;
+  }
+  return pieces >= 3;
+}
+
 bool is_uuid(std::string_view v) {
   if (v.size() != 36) return false;
   for (size_t i = 0; i < v.size(); ++i) {

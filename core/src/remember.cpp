@@ -69,10 +69,11 @@ Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& c
     if (!info.ok()) return info.error();
     if (info->kind != FileKind::kMissing)
       return Error{rel + ": already exists; nothing written (supersede it to change the fact)"};
-    const std::string today = format_date(day_of(clock.now()));
+    const std::string day = format_date(req.created.value_or(day_of(clock.now())));
     std::string text = "---\nname: " + yaml_line_scalar(out.file.substr(0, out.file.size() - 3)) +
                        "\ntype: " + req.type + "\nsummary: " + yaml_line_scalar(summary) +
-                       "\nconfidence: stated\ncreated: " + today + "\nvalid_from: " + today + "\n";
+                       "\nconfidence: " + std::string(confidence_name(req.confidence)) + "\ncreated: " + day +
+                       "\nvalid_from: " + day + "\n";
     if (req.key) text += "key: " + yaml_line_scalar(*req.key) + "\n";
     std::string body = req.body.find_first_not_of(" \t\r\n") == std::string::npos ? summary : req.body;
     if (!body.ends_with('\n')) body += '\n';
@@ -80,6 +81,7 @@ Result<RememberResult> remember(FileSystem& fs, const Home& home, const Clock& c
     MEMSIM_TRY(replace_file(fs, home.memory_path(out.file), text));
     out.text = std::move(text);
   }
+  if (!req.reindex) return out;
   if (auto rep = reindex(fs, home, clock, policy); !rep.ok())
     out.warning = "wrote " + rel + ", but the index was not regenerated: " + rep.message();
   return out;

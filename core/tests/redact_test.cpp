@@ -209,6 +209,10 @@ const std::vector<std::string>& look_alikes() {
       "\"id\": \"msg_01XFDUDYJgAACzvnptvVoYEL\", \"type\": \"message\"",
       "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq6k2sQ2rZk0w5Y8tF1nP3bV7cX9mL4hD6jR2eU0aB dev@laptop",
       "  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSURkekNDQWwrZ0F3SUJBZ0lVQ0FURQo=",
+      // Slugs: words and numbers between hyphens, as file names and branches are made.
+      "memory/decision_registry-cluster-405-r18-r101-r150.md",
+      "git switch hotfix_ledger-cache-812-r3-r17-r42-v2",
+      "artifact app_build-1-2-3-rc1-b42-linux-x86-64-gnu",
   };
   return k;
 }
@@ -364,6 +368,12 @@ TEST(Redact, ValueJudgements) {
   EXPECT_EQ(classify_name("nextPageToken"), NameClass::kNone);
   EXPECT_EQ(classify_name("cache_key"), NameClass::kNone);
   EXPECT_EQ(classify_name("monkey"), NameClass::kNone);
+  EXPECT_TRUE(is_slug("registry-cluster-405-r18-r101-r150"));
+  EXPECT_FALSE(is_slug("registry-cluster")) << "two pieces are too few to tell";
+  EXPECT_FALSE(is_slug("a8f3k2-b7d1-c9e4")) << "digits before letters";
+  EXPECT_FALSE(is_slug("Zx9Yw-8Vu7T-s6Rq5")) << "mixed case";
+  EXPECT_FALSE(is_slug("abc--def-ghi")) << "an empty piece";
+  EXPECT_FALSE(is_slug("abcdefghijklm-12-34")) << "a piece longer than a word";
 }
 
 TEST(Redact, EntropyOfUniformAndConstantStrings) {

@@ -2,6 +2,7 @@
 // was installed as the README tells a new user. Each case asserts on what the
 // model received and on the files the hooks wrote.
 #include <algorithm>
+#include <chrono>
 #include <regex>
 
 #include <nlohmann/json.hpp>
@@ -80,6 +81,30 @@ TEST_F(Live, AReadIsJournaledASearchIsNotAndTheNextIndexShowsTheReinforcement) {
   ASSERT_EQ(memsim({"index", "--now", minutes_from_now(15)}).exit_code, 0);
   EXPECT_NE(read(memory("feedback_deploy-freeze.md")).find("access_count: 1"), std::string::npos);
   EXPECT_EQ(read(memory("feedback_flaky-suite.md")).find("access_count: 1"), std::string::npos);
+}
+
+// The loop closes by itself: the real client's SessionEnd hook leaves a detached
+// `memsim index` running, which folds the session's Read into the memory file with
+// no memsim command from anyone. And the session start told the model where a
+// fact worth keeping goes.
+TEST_F(Live, SessionEndFoldsTheSessionsReadWithoutCronAndSessionStartSaysHowToRemember) {
+  const std::string file = memory("feedback_deploy-freeze.md");
+  install([&] {
+    write(file, memory_file("feedback_deploy-freeze", "Deploys are frozen on Fridays after 14:00", "Since March."));
+    // Older than the live-session guard, so the fold may write the touch back at once.
+    fs::last_write_time(file, fs::file_time_type::clock::now() - std::chrono::hours(48));
+  });
+  auto r = run("When can I deploy?",
+               {ScriptedTurn::call("Read", {{"file_path", file}}), ScriptedTurn::say("Not on Friday afternoons.")});
+  ASSERT_EQ(r.conversation.size(), 2u);
+  EXPECT_NE(
+      request_text(r.conversation[0]).find("call the memory_remember tool when the memsim MCP server is connected"),
+      std::string::npos)
+      << "the session start did not say how to remember";
+  for (int waited = 0; read(file).find("access_count: 1\n") == std::string::npos && waited < 100; ++waited)
+    ::usleep(100 * 1000);
+  EXPECT_NE(read(file).find("access_count: 1\n"), std::string::npos) << read(file);
+  EXPECT_NE(read(memory("MEMORY.md")).find("feedback_deploy-freeze.md"), std::string::npos);
 }
 
 // A home the live suite produced: the real Claude Code's sessions, journaled by

@@ -9,6 +9,7 @@
 //   runtime/     lock  access.log  journal/{pending-*.log, archive/}  hook-errors.log
 //                forget.log  search.db  sessions/<id>.{lenses,lock}  backups/
 //                state/{cue.json, last-tick.json, sits.log}  tick.log  wake.log
+//                detached.log
 #pragma once
 
 #include <memory>
@@ -57,6 +58,7 @@ class Home {
   std::string sits_path() const;            // runtime/state/sits.log
   std::string tick_log_path() const;        // runtime/tick.log (cron)
   std::string wake_log_path() const;        // runtime/wake.log (cron)
+  std::string detached_log_path() const;    // runtime/detached.log (the session-end hook's index)
 
  private:
   std::string root_;

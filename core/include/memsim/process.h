@@ -1,6 +1,7 @@
 // Running a child process: the tick's git commit, the installer's crontab(1),
 // verify-install (it runs the very command the settings name) and the live
-// harness. The hooks never start a process through it.
+// harness wait for theirs (run_process); the session-end hook leaves its work
+// to a detached one (start_detached) and returns.
 #pragma once
 
 #include <string>
@@ -28,6 +29,12 @@ struct ProcessOptions {
 Result<ProcessResult> run_process(const std::vector<std::string>& argv, const std::string& input,
                                   const std::vector<std::pair<std::string, std::string>>& env,
                                   const std::string& scratch_dir, const ProcessOptions& options = {});
+
+// Starts argv[0] (a path) in a session of its own, so it outlives the caller's
+// process group, and does not wait for it. Standard input and output are
+// /dev/null; standard error is appended to log_path (created 0600) or goes to
+// /dev/null when log_path is "". Fails only when the program cannot be started.
+Status start_detached(const std::vector<std::string>& argv, const std::string& log_path);
 
 // The absolute path of `name` as a shell would find it on `path` (a $PATH value:
 // directories joined by ':', an empty one meaning "."), or "" when no directory

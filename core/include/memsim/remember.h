@@ -1,6 +1,6 @@
 // Direct teaching (SPEC section 1, T2): the user says "remember this", and one
 // memory file is written at once with `confidence: stated`. Used by the MCP tool
-// memory_remember and the `remember` command.
+// memory_remember, the `remember` command and import-claude-memory.
 //
 // It refuses (an Error, nothing written) a name that exists (supersede it
 // instead), a type that SPEC section 3 does not list, an empty or over-long
@@ -15,6 +15,7 @@
 #include "memsim/clock.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
+#include "memsim/memory_file.h"
 #include "memsim/policy.h"
 #include "memsim/redact.h"
 #include "memsim/result.h"
@@ -34,6 +35,11 @@ struct RememberRequest {
   std::string summary;             // the index row: one line
   std::string body;                // empty: the summary
   std::optional<std::string> key;  // the slot two conflicting facts share
+  // What an import knows that a person teaching does not: a fact the agent
+  // wrote is inferred, and it was learned on the day its file was written.
+  Confidence confidence = Confidence::kStated;
+  std::optional<Days> created;  // created and valid_from; nullopt: today
+  bool reindex = true;          // false: the caller indexes once after many
 };
 
 struct RememberResult {

@@ -1,13 +1,10 @@
-// SessionEnd: capture L1 atoms from the session's transcript (core/atoms.h).
+// SessionEnd: capture L1 atoms from the session's transcript (core/atoms.h), then
+// leave the fold and the index to a detached `memsim index`, so the next session
+// loads a MEMORY.md that knows this one's reads without waiting for cron.
 // Every SessionEnd hook shares 1.5 seconds, so a transcript too big to capture
-// well inside that is handed to a detached `memsim capture` and the hook returns.
-#include <fcntl.h>
-#include <spawn.h>
-
+// well inside that is handed to a detached `memsim capture` too.
 #include "internal.h"
 #include "memsim/atoms.h"
-
-extern char** environ;
 
 namespace memsim::hooks::detail {
 
@@ -23,48 +20,35 @@ constexpr int kInlineCaptureSlots = 256;
 // its full time. Scan, wait and writes stay well under the shared 1.5 s.
 constexpr int kInlineLockMs = 250;
 
-Status capture_detached(const Home& home, const std::string& transcript, const std::string& project) {
-  std::vector<std::string> args = {"/proc/self/exe", "capture",   transcript, "--home",
-                                   home.root(),      "--project", project,    "--no-user-home"};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);  // outlives the session's process group
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  for (int fd : {0, 1, 2}) posix_spawn_file_actions_addopen(&fa, fd, "/dev/null", O_RDWR, 0);
-  pid_t pid;
-  const int rc = ::posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) return Error{"session-end: could not start a detached capture"};
-  return {};
-}
-
 }  // namespace
 
 Result<HookOutcome> session_end(HookContext& ctx, const HookInput& in) {
+  HookOutcome out;
   const std::string& path = in.transcript;
-  if (path.empty() || path.front() != '/') return HookOutcome{};
-  auto info = ctx.fs.stat(path);
-  if (!info.ok()) return info.error();
-  if (info->kind != FileKind::kRegular) return Error{"session-end: transcript " + path + " is not a file"};
-  const std::string project = base_name(in.cwd);
-  if (info->size > kInlineCaptureBytes) {
-    MEMSIM_TRY(capture_detached(ctx.home, path, project));
-    return HookOutcome{};
+  const bool transcript = !path.empty() && path.front() == '/';
+  if (transcript) {
+    auto info = ctx.fs.stat(path);
+    if (!info.ok()) return info.error();
+    if (info->kind != FileKind::kRegular) return Error{"session-end: transcript " + path + " is not a file"};
+    const std::string project = base_name(in.cwd);
+    bool deferred = info->size > kInlineCaptureBytes;
+    if (!deferred) {
+      CaptureStats stats;
+      if (Status s = capture_transcript(ctx.fs, ctx.home, ctx.clock, path, project, &stats, kInlineCaptureSlots,
+                                        ctx.redactor, kInlineLockMs);
+          !s.ok())
+        return s.error();
+      deferred = stats.deferred;
+    }
+    if (deferred && !ctx.detach) out.problems.push_back("session-end: capture deferred, and no process may start here");
+    if (deferred && ctx.detach)
+      MEMSIM_TRY(ctx.detach({"capture", path, "--home", ctx.home.root(), "--project", project, "--no-user-home"}));
   }
-  CaptureStats stats;
-  if (Status s = capture_transcript(ctx.fs, ctx.home, ctx.clock, path, project, &stats, kInlineCaptureSlots,
-                                    ctx.redactor, kInlineLockMs);
-      !s.ok())
-    return s.error();
-  if (stats.deferred) {
-    MEMSIM_TRY(capture_detached(ctx.home, path, project));
-  }
-  return HookOutcome{};
+  // The fold and the index wait for the home's lock as long as policy says, which
+  // a hook may not; the detached process may. The simulator indexes on its own
+  // schedule (docs/simulator.md).
+  if (ctx.detach) MEMSIM_TRY(ctx.detach({"index", "--home", ctx.home.root()}));
+  return out;
 }
 
 }  // namespace memsim::hooks::detail

@@ -153,6 +153,29 @@ TEST(HookCommand, SessionEndNeverWaitsOutAHeldLock) {
   EXPECT_EQ(count(), 1) << "the detached capture wrote the atom once the lock was free";
 }
 
+// The loop closes without cron: once a session ends, the detached `memsim index`
+// its hook starts folds the session's reads into the files and the index.
+TEST(HookCommand, SessionEndFoldsAndIndexesInADetachedProcess) {
+  Project p;
+  p.make_home();
+  const std::string file = p.home + "/memory/feedback_verify-before-claiming.md";
+  const std::string read_payload =
+      R"({"session_id":"s1","cwd":")" + p.project +
+      R"(","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":")" + file + R"("}})";
+  ASSERT_EQ(p.memsim({"hook", "pre-tool-use", "--home", p.home}, read_payload).exit_code, 0);
+  ASSERT_EQ(read(file).find("access_count:"), std::string::npos) << "nothing folds a read during the session";
+  const std::string end_payload =
+      R"({"session_id":"s1","cwd":")" + p.project + R"(","hook_event_name":"SessionEnd","reason":"other"})";
+  auto r = p.memsim({"hook", "session-end", "--home", p.home}, end_payload);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out + r.err, "");
+  for (int waited = 0; read(file).find("access_count: 1\n") == std::string::npos && waited < 100; ++waited)
+    ::usleep(100 * 1000);
+  EXPECT_NE(read(file).find("access_count: 1\n"), std::string::npos) << read(file);
+  EXPECT_NE(read(p.home + "/memory/MEMORY.md").find("feedback_verify-before-claiming.md"), std::string::npos);
+  EXPECT_FALSE(fsys::exists(p.home + "/runtime/hook-errors.log")) << read(p.home + "/runtime/hook-errors.log");
+}
+
 TEST(HookCommand, ReadPayloadThroughTheBinary) {
   Project p;
   p.make_home();
@@ -365,6 +388,39 @@ TEST(Install, AutoMemoryIsOffWhileInstalledAndTheUsersValueComesBack) {
     EXPECT_NE(ok.out.find("PASS auto-memory"), std::string::npos) << ok.out;
     ASSERT_EQ(p.install({"--apply", "--uninstall"}).exit_code, 0);
     EXPECT_EQ(read(p.settings), theirs) << "mine: " << mine;
+  }
+}
+
+// Files formatted their owner's way (four spaces, a CRLF CLAUDE.md, a key order
+// of their own) come back byte for byte when nobody touched them since install;
+// an edit made since is kept, and only memsim's entries leave.
+TEST(Install, UninstallGivesBackTheUsersBytesUnlessTheyEditedSince) {
+  const std::string settings = "{\n    \"permissions\": {\"allow\": [\"Bash(ls)\"]},\n    \"model\": \"opus\"\n}\n";
+  const std::string claude_md = "# Project\r\n\r\nBuild with ninja.\r\n";
+  for (const bool edited : {false, true}) {
+    Project p;
+    p.make_home();
+    write(p.settings, settings);
+    write(p.claude_md, claude_md);
+    ASSERT_EQ(p.install({"--apply"}).exit_code, 0);
+    ASSERT_NE(read(p.settings), settings);
+    if (edited) {
+      auto j = nlohmann::ordered_json::parse(read(p.settings));
+      j["theme"] = "dark";
+      write(p.settings, j.dump(2) + "\n");
+    }
+    ASSERT_EQ(p.install({"--apply", "--uninstall"}).exit_code, 0);
+    EXPECT_EQ(read(p.claude_md), claude_md);
+    if (!edited) {
+      EXPECT_EQ(read(p.settings), settings);
+    } else {
+      const auto j = nlohmann::json::parse(read(p.settings));
+      EXPECT_EQ(j["theme"], "dark") << "the edit made since install stays";
+      EXPECT_EQ(j["model"], "opus");
+      EXPECT_FALSE(j.contains("hooks")) << read(p.settings);
+      EXPECT_FALSE(j.contains("autoMemoryEnabled")) << read(p.settings);
+    }
+    EXPECT_FALSE(nlohmann::json::parse(read(p.home + "/runtime/state/install.json")).contains("files"));
   }
 }
 

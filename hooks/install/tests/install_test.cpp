@@ -2,12 +2,16 @@
 // CLAUDE.md block, the diff.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <filesystem>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "memsim/cron.h"
+#include "memsim/import_claude.h"
 #include "memsim/install.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim::install {
 namespace {
@@ -188,6 +192,24 @@ TEST(Diff, ShowsOnlyTheChangedLinesWithContext) {
   EXPECT_EQ(unified_diff(a, b, "f"), "--- f\n+++ f (after)\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n");
   EXPECT_EQ(unified_diff(a, a, "f"), "");
   EXPECT_EQ(unified_diff("", "x\n", "f"), "--- f\n+++ f (after)\n@@ -0,0 +1,1 @@\n+x\n");
+}
+
+// Claude Code names a project's auto memory after its git root, so a worktree or a
+// subdirectory shares the repository's; every byte but letters and digits is '-'.
+TEST(ImportClaude, TheAutoMemoryDirectoryIsNamedAfterTheGitRoot) {
+  memsim::testing::TempDir dir;
+  const std::string repo = dir / "my.repo_x";
+  std::filesystem::create_directories(repo + "/.git");
+  std::filesystem::create_directories(repo + "/sub/deeper");
+  std::filesystem::create_directories(dir / "plain");
+  PosixFileSystem fs;
+  std::string slug;
+  for (char c : repo) slug += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+  EXPECT_EQ(auto_memory_dir(fs, repo + "/sub/deeper", "/u"), "/u/.claude/projects/" + slug + "/memory");
+  EXPECT_EQ(auto_memory_dir(fs, repo, "/u"), "/u/.claude/projects/" + slug + "/memory");
+  const std::string plain = dir / "plain";
+  EXPECT_EQ(auto_memory_dir(fs, plain, "/u").find("/u/.claude/projects/-"), 0u);
+  EXPECT_NE(auto_memory_dir(fs, plain, "/u").find("-plain/memory"), std::string::npos);
 }
 
 }  // namespace

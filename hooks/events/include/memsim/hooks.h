@@ -34,6 +34,12 @@ struct HookContext {
   // A redactor kept across many hook calls in one process (the simulator); null
   // builds one per capture, as a hook process does anyway.
   const Redactor* redactor = nullptr;
+  // Starts `memsim <args>` detached from the session and returns at once: the
+  // CLI starts its own binary. Null where no process may be started (the
+  // simulator, which runs the index on its own schedule, and in-process tests):
+  // the index is then left to whoever runs it, and a capture too big to run
+  // inline is reported in the outcome's problems.
+  std::function<Status(const std::vector<std::string>& args)> detach = nullptr;
 };
 
 enum class HookEvent { kPreToolUse, kSessionStart, kUserPromptSubmit, kSessionEnd, kStop };
