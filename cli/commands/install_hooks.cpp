@@ -19,7 +19,7 @@ namespace memsim::cli {
 namespace {
 
 struct Options {
-  bool apply = false, uninstall = false, cron = false, mcp = false;
+  bool apply = false, uninstall = false, cron = false, mcp = false, cron_commit = false, cron_wake = false;
   std::string settings, claude_md, command, project, scope = "project", profile = "main";
   std::string cron_at = "03:00", wake_command = "claude -p";
 };
@@ -225,6 +225,8 @@ bool restore_exact(const Options& o, const std::vector<Change*>& files, nlohmann
 int install_cron(Context& ctx, const Options& o, const install::HookSpec& spec) {
   auto cron = cron_plan(ctx, spec, o.project, o.wake_command, o.cron_at);
   if (!cron.ok()) return ctx.fail(cron.message());
+  cron->commit = o.cron_commit;
+  cron->wake = o.cron_wake;
   const std::string scratch = ctx.home.runtime_dir();
   if (Status s = ctx.fs.make_dir(scratch); !s.ok()) return ctx.fail(s.message());
   auto before = install::read_crontab(scratch);
@@ -282,8 +284,14 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
                   "main (default) or shared: a shared project's sessions load no persona and no long-term "
                   "memories, and CLAUDE.md does not import MEMORY.md")
       ->check(CLI::IsMember({"main", "shared"}));
-  sub->add_flag("--cron", o->cron,
-                "the nightly crontab lines (tick, then the reflective wake 5 minutes later) instead of the hooks");
+  auto* cron = sub->add_flag("--cron", o->cron, "the nightly crontab line (the tick) instead of the hooks");
+  sub->add_flag("--cron-commit", o->cron_commit,
+                "with --cron: the tick commits the files it wrote to the project's git repository")
+      ->needs(cron);
+  sub->add_flag("--cron-wake", o->cron_wake,
+                "with --cron: the reflective wake 5 minutes after the tick, a paid agent session whenever the cue "
+                "holds an item")
+      ->needs(cron);
   sub->add_option("--cron-at", o->cron_at, "HH:MM of the nightly tick (default 03:00)");
   sub->add_option("--wake-command", o->wake_command,
                   "the agent the wake runs, given the wake prompt as its last argument (default: claude -p)");

@@ -521,19 +521,20 @@ TEST(CronInstall, PrintsAppliesIsIdempotentVerifiesAndUninstallsExactly) {
   write(p.table, theirs);
   EXPECT_TRUE(p.cron_check().is_null()) << "no block and no --cron: cron is not checked";
 
-  auto dry = p.cron({"install-hooks", "--cron", "--cron-at", "02:30"});
+  auto dry = p.cron({"install-hooks", "--cron", "--cron-commit", "--cron-wake", "--cron-at", "02:30"});
   ASSERT_EQ(dry.exit_code, 0) << dry.err;
   EXPECT_NE(dry.out.find("+30 2 * * * cd "), std::string::npos) << dry.out;
   EXPECT_NE(dry.out.find("+35 2 * * * cd "), std::string::npos) << dry.out;
   EXPECT_EQ(read(p.table), theirs) << "a dry run writes nothing";
 
-  auto applied = p.cron({"install-hooks", "--cron", "--cron-at", "02:30", "--apply"});
+  auto applied = p.cron({"install-hooks", "--cron", "--cron-commit", "--cron-wake", "--cron-at", "02:30", "--apply"});
   ASSERT_EQ(applied.exit_code, 0) << applied.err;
   const std::string installed = read(p.table);
   EXPECT_EQ(installed.rfind(theirs, 0), 0u) << installed;
   EXPECT_NE(installed.find(" tick --commit --home "), std::string::npos);
   EXPECT_NE(applied.out.find("backup: "), std::string::npos) << applied.out;
-  EXPECT_EQ(p.cron({"install-hooks", "--cron", "--cron-at", "02:30", "--apply"}).out, "crontab: no change\n");
+  EXPECT_EQ(p.cron({"install-hooks", "--cron", "--cron-commit", "--cron-wake", "--cron-at", "02:30", "--apply"}).out,
+            "crontab: no change\n");
 
   auto ok = p.cron_check();
   ASSERT_FALSE(ok.is_null());
@@ -553,6 +554,15 @@ TEST(CronInstall, PrintsAppliesIsIdempotentVerifiesAndUninstallsExactly) {
   EXPECT_NE(required["fix"].get<std::string>().find("install-hooks --cron --apply"), std::string::npos);
 
   EXPECT_EQ(p.cron({"install-hooks", "--cron", "--cron-at", "25:00"}).exit_code, 2);
+  EXPECT_EQ(p.cron({"install-hooks", "--cron-wake"}).exit_code, 2) << "the wake is a part of --cron";
+
+  // Plain --cron: the tick alone, which verify-install accepts.
+  ASSERT_EQ(p.cron({"install-hooks", "--cron", "--apply"}).exit_code, 0);
+  const std::string tick_only = read(p.table);
+  EXPECT_NE(tick_only.find(" tick --home "), std::string::npos) << tick_only;
+  EXPECT_EQ(tick_only.find("claude"), std::string::npos) << tick_only;
+  auto alone = p.cron_check({"--cron"});
+  EXPECT_TRUE(alone["ok"].get<bool>()) << alone.dump();
 }
 
 }  // namespace

@@ -64,13 +64,14 @@ std::string cron_block(const CronSpec& spec) {
       spec.home + ".";
   std::string out = begin_marker(spec.home);
   out += cron_escape(std::to_string(spec.minute) + " " + std::to_string(spec.hour) + " * * * cd " +
-                     quote(spec.project) + " && " + quote(spec.command) + " tick --commit --home " + quote(spec.home) +
-                     " >> " + quote(home.tick_log_path()) + " 2>&1") +
+                     quote(spec.project) + " && " + quote(spec.command) + (spec.commit ? " tick --commit" : " tick") +
+                     " --home " + quote(spec.home) + " >> " + quote(home.tick_log_path()) + " 2>&1") +
          "\n";
-  out += cron_escape(std::to_string(wake_total % 60) + " " + std::to_string((wake_total / 60) % 24) + " * * * cd " +
-                     quote(spec.project) + " && grep -q '\"kind\"' " + quote(cue) + " && " + kWakeProfile +
-                     spec.wake_command + " " + quote(prompt) + " >> " + quote(home.wake_log_path()) + " 2>&1") +
-         "\n";
+  if (spec.wake)
+    out += cron_escape(std::to_string(wake_total % 60) + " " + std::to_string((wake_total / 60) % 24) + " * * * cd " +
+                       quote(spec.project) + " && grep -q '\"kind\"' " + quote(cue) + " && " + kWakeProfile +
+                       spec.wake_command + " " + quote(prompt) + " >> " + quote(home.wake_log_path()) + " 2>&1") +
+           "\n";
   out += end_marker(spec.home);
   return out;
 }

@@ -220,7 +220,27 @@ namespace memsim::install {
 namespace {
 
 CronSpec cron_spec(const std::string& home = "/p/.memsim") {
-  return {"/usr/local/bin/memsim", home, "/p", "claude -p", 3, 0};
+  return {"/usr/local/bin/memsim", home, "/p", "claude -p", 3, 0, true, true};
+}
+
+// What reaches beyond the home is asked for: plain --cron is the tick alone, with
+// no commit into the user's repository and no paid wake.
+TEST(Cron, TheCommitAndTheWakeAreEachOptIn) {
+  CronSpec spec = cron_spec();
+  spec.commit = spec.wake = false;
+  const std::string tick_only = cron_block(spec);
+  EXPECT_NE(tick_only.find("\n0 3 * * * cd '/p' && '/usr/local/bin/memsim' tick --home '/p/.memsim'"),
+            std::string::npos)
+      << tick_only;
+  EXPECT_EQ(tick_only.find("--commit"), std::string::npos) << tick_only;
+  EXPECT_EQ(tick_only.find("claude"), std::string::npos) << tick_only;
+  spec.commit = true;
+  EXPECT_NE(cron_block(spec).find(" tick --commit --home "), std::string::npos);
+  EXPECT_EQ(cron_block(spec).find("claude"), std::string::npos);
+  spec.commit = false;
+  spec.wake = true;
+  EXPECT_EQ(cron_block(spec).find("--commit"), std::string::npos);
+  EXPECT_NE(cron_block(spec).find("\n5 3 * * * "), std::string::npos);
 }
 
 TEST(Cron, TheBlockHoldsTheTickAndTheWakeFiveMinutesLater) {

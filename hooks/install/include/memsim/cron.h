@@ -1,7 +1,9 @@
-// The nightly cycle's two crontab lines (seed 000 section 09): the deterministic
-// tick, then the reflective wake five minutes later, so the tick has written the
-// cue before the wake reads it. The wake starts the agent only when the cue holds
-// something: the expensive half runs only if the cheap half found work.
+// The nightly cycle's crontab lines (seed 000 section 09): the deterministic
+// tick, and, when asked for, the reflective wake five minutes later, so the tick
+// has written the cue before the wake reads it. Each part that reaches beyond the
+// home is opt-in: the tick's commit into the user's repository, and the wake,
+// which starts a paid agent session. The wake starts the agent only when the cue
+// holds something: the expensive half runs only if the cheap half found work.
 //
 // Text-to-text functions, like install.h, and the crontab read and written
 // through crontab(1). Our lines sit between two marker comments naming the
@@ -21,6 +23,8 @@ struct CronSpec {
   std::string project;       // absolute path of the project (the tick commits there)
   std::string wake_command;  // the agent, run with the wake prompt as its last argument
   int hour = 3, minute = 0;  // the tick; the wake runs five minutes later
+  bool commit = false;       // the tick commits the files it wrote (tick --commit)
+  bool wake = false;         // the wake line
 };
 
 // Refuses a spec whose paths or wake command cron could misread: a control
@@ -29,7 +33,8 @@ struct CronSpec {
 // error names the field. Every text of the block is built from a checked spec.
 Status check_cron_spec(const CronSpec& spec);
 
-// The marked block: a begin comment, the tick line, the wake line, an end comment.
+// The marked block: a begin comment, the tick line, the wake line when asked for,
+// an end comment.
 std::string cron_block(const CronSpec& spec);
 
 // The crontab with our block for spec.home added, or replaced when one exists.
