@@ -97,7 +97,8 @@ TEST_F(Commands, ImportClaudeMemoryBringsEachTopicFileInOnce) {
 
   auto again = run({"import-claude-memory", "--from", from, "--apply", "--json"});
   ASSERT_EQ(again.code, 0) << again.err;
-  for (const auto& f : nlohmann::json::parse(again.out)["files"]) EXPECT_EQ(f["outcome"], "exists") << f.dump();
+  const auto second = nlohmann::json::parse(again.out);
+  for (const auto& f : second["files"]) EXPECT_EQ(f["outcome"], "exists") << f.dump();
   auto missing = run({"import-claude-memory", "--from", dir / "nowhere"});
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("nowhere"), std::string::npos) << missing.err;
