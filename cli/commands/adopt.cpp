@@ -4,6 +4,7 @@
 #include "commands/context.h"
 #include "commands/user_home.h"
 #include "memsim/promote.h"
+#include "memsim/reindex.h"
 #include "memsim/render.h"
 
 namespace memsim::cli {
@@ -44,6 +45,13 @@ Command register_adopt(CLI::App& app, CommonOptions& common) {
                 ctx.out << "  " << render_name(a->kept, 400) << " already exists and was left as it was; the claim "
                         << "went to a new file beside it (supersede one of them if they disagree)\n";
             }
+            // The next session loads what was adopted: the index is rebuilt now, as
+            // remember and supersede do, not left to the next index run.
+            if (ids.empty()) return 0;
+            auto policy = ctx.policy();
+            auto rep =
+                policy.ok() ? reindex(ctx.fs, ctx.home, *ctx.clock, *policy) : Result<ReindexReport>(policy.error());
+            if (!rep.ok()) ctx.err << "memsim: adopted, but the index was not regenerated: " << rep.message() << "\n";
             return 0;
           }};
 }

@@ -23,8 +23,9 @@ Result<std::string> commit_files(const Home& home, const std::vector<std::string
   if (git({"git", "-C", home.root(), "rev-parse", "--show-toplevel"}).exit_code != 0)
     return Error{home.root() + ": not inside a git repository; nothing committed"};
   if (files.empty()) return std::string("nothing to commit");
-  std::vector<std::string> paths;
-  for (const auto& f : files) paths.push_back(join_path(home.root(), f));
+  // git runs in the home (-C), so the paths are the home-relative names as they
+  // are: prefixed with a relative home they would point below it.
+  const std::vector<std::string>& paths = files;
   std::vector<std::string> add = {"git", "-C", home.root(), "add", "--"};
   add.insert(add.end(), paths.begin(), paths.end());
   if (auto r = git(add); r.exit_code != 0) return Error{"git add failed: " + r.out + r.err};

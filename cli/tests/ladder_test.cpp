@@ -92,6 +92,8 @@ TEST_F(Ladder, ThreeSessionsOnTwoDaysPromoteAdoptAndExplainThemselves) {
   EXPECT_NE(text.find("Always run ninja with -j2 here"), std::string::npos);
   EXPECT_EQ(text.find(dir.path()), std::string::npos) << "a committed file carries no back-pointer path";
   EXPECT_EQ(text.find(".jsonl"), std::string::npos);
+  // The next session loads it: adopt rebuilt the index.
+  EXPECT_NE(read(home + "/memory/MEMORY.md").find("feedback_run-ninja-with-j2-here.md"), std::string::npos);
 
   auto why = run_user({"why", "ninja with -j2"});
   ASSERT_EQ(why.code, 0) << why.err;

@@ -64,6 +64,29 @@ TEST(TickCommand, CommitsExactlyWhatTheTickChangedWhileOtherFilesAreDirty) {
   EXPECT_EQ(status.find(".memsim/memory/"), std::string::npos) << status;
 }
 
+// The README's home is relative (--home .memsim), run from the project: the
+// commit names the same files as with an absolute home.
+TEST(TickCommand, CommitsWithTheReadmesRelativeHome) {
+  TempDir dir;
+  const std::string repo = dir.path(), home = dir / ".memsim";
+  const std::string git =
+      "git -C " + testing::shell_quote(repo) + " -c user.name=memsim-test -c user.email=test@example.invalid ";
+  ASSERT_EQ(memsim({"init", "--apply", "--home", home, "--now", "2026-07-01T00:00:00Z"}).code, 0);
+  write(home + "/memory/feedback_a.md", "---\nsummary: Run the tests before every commit\n---\nbody\n");
+  sh("touch -d 2026-06-01 " + testing::shell_quote(home + "/memory/feedback_a.md"));
+  sh("git init -q " + testing::shell_quote(repo));
+  sh(git + "add -A && " + git + "commit -qm base");
+  ASSERT_EQ(memsim({"touch", "feedback_a.md", "--home", home, "--now", "2026-07-02T09:00:00Z"}).code, 0);
+  const std::string out =
+      sh("cd " + testing::shell_quote(repo) + " && GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.invalid " +
+         "GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.invalid " + testing::shell_quote(testing::memsim_bin()) +
+         " tick --commit --json --home .memsim --now 2026-07-03T03:00:00Z 2>&1");
+  ASSERT_TRUE(nlohmann::json::accept(out)) << out;
+  EXPECT_NE(nlohmann::json::parse(out)["commit"].get<std::string>().find("committed 2 file(s)"), std::string::npos)
+      << out;
+  EXPECT_EQ(sh(git + "show --name-only --format= HEAD"), ".memsim/memory/MEMORY.md\n.memsim/memory/feedback_a.md\n");
+}
+
 }  // namespace
 }  // namespace memsim
 
