@@ -26,18 +26,31 @@ std::string sh(const std::string& cmd) {
   return out;
 }
 
-TEST(TickCommand, CommitsExactlyWhatTheTickChangedWhileOtherFilesAreDirty) {
+// A project in git with a home at .memsim holding one memory older than the
+// live guard; commit_base() commits whatever the project holds by then.
+struct Repo {
   TempDir dir;
-  const std::string repo = dir.path(), home = dir / ".memsim";
-  const std::string git =
+  std::string repo = dir.path(), home = dir / ".memsim";
+  std::string git =
       "git -C " + testing::shell_quote(repo) + " -c user.name=memsim-test -c user.email=test@example.invalid ";
-  ASSERT_EQ(memsim({"init", "--apply", "--home", home, "--now", "2026-07-01T00:00:00Z"}).code, 0);
-  write(home + "/memory/feedback_a.md", "---\nsummary: Run the tests before every commit\n---\nbody\n");
+  Repo() {
+    EXPECT_EQ(memsim({"init", "--apply", "--home", home, "--now", "2026-07-01T00:00:00Z"}).code, 0);
+    write(home + "/memory/feedback_a.md", "---\nsummary: Run the tests before every commit\n---\nbody\n");
+    sh("touch -d 2026-06-01 " + testing::shell_quote(home + "/memory/feedback_a.md"));
+  }
+  void commit_base() {
+    sh("git init -q " + testing::shell_quote(repo));
+    sh(git + "add -A && " + git + "commit -qm base");
+  }
+};
+
+TEST(TickCommand, CommitsExactlyWhatTheTickChangedWhileOtherFilesAreDirty) {
+  Repo project;
+  TempDir& dir = project.dir;
+  const std::string &home = project.home, &git = project.git;
   write(dir / "src/main.c", "int main() {}\n");
   write(dir / "notes.txt", "tracked\n");
-  sh("touch -d 2026-06-01 " + testing::shell_quote(home + "/memory/feedback_a.md"));
-  sh("git init -q " + testing::shell_quote(repo));
-  sh(git + "add -A && " + git + "commit -qm base");
+  project.commit_base();
   // Another session's work: one staged change, one unstaged change, one new file.
   write(dir / "src/main.c", "int main() { return 1; }\n");
   sh(git + "add src/main.c");
@@ -67,15 +80,9 @@ TEST(TickCommand, CommitsExactlyWhatTheTickChangedWhileOtherFilesAreDirty) {
 // The README's home is relative (--home .memsim), run from the project: the
 // commit names the same files as with an absolute home.
 TEST(TickCommand, CommitsWithTheReadmesRelativeHome) {
-  TempDir dir;
-  const std::string repo = dir.path(), home = dir / ".memsim";
-  const std::string git =
-      "git -C " + testing::shell_quote(repo) + " -c user.name=memsim-test -c user.email=test@example.invalid ";
-  ASSERT_EQ(memsim({"init", "--apply", "--home", home, "--now", "2026-07-01T00:00:00Z"}).code, 0);
-  write(home + "/memory/feedback_a.md", "---\nsummary: Run the tests before every commit\n---\nbody\n");
-  sh("touch -d 2026-06-01 " + testing::shell_quote(home + "/memory/feedback_a.md"));
-  sh("git init -q " + testing::shell_quote(repo));
-  sh(git + "add -A && " + git + "commit -qm base");
+  Repo project;
+  const std::string &repo = project.repo, &home = project.home, &git = project.git;
+  project.commit_base();
   ASSERT_EQ(memsim({"touch", "feedback_a.md", "--home", home, "--now", "2026-07-02T09:00:00Z"}).code, 0);
   const std::string out =
       sh("cd " + testing::shell_quote(repo) + " && GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.invalid " +

@@ -390,8 +390,8 @@ std::optional<VerifyCheck> check_cron(const std::string& home, const Result<std:
   if (program.empty() || ::access(program.c_str(), X_OK) != 0)
     return failed(std::move(c), "the tick runs '" + program + "', which is not an executable file");
   c.ok = true;
-  c.reason = "the tick runs " + program + " at " + lines[0].substr(0, lines[0].find(" * ")) +
-             " (minute hour)" + (lines.size() == 2 ? " and the wake five minutes later" : ", without the wake");
+  c.reason = "the tick runs " + program + " at " + lines[0].substr(0, lines[0].find(" * ")) + " (minute hour)" +
+             (lines.size() == 2 ? " and the wake five minutes later" : ", without the wake");
   return c;
 }
 
