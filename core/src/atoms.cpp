@@ -1,5 +1,7 @@
 #include "memsim/atoms.h"
 
+#include "memsim/hash.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <cstdio>
 #include <map>
 
+#include "memsim/hash.h"
 #include "memsim/json_io.h"
 
 namespace memsim {
@@ -15,21 +18,6 @@ namespace memsim {
 namespace {
 
 using nlohmann::json;
-
-std::uint64_t fnv1a(std::string_view s) {
-  std::uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
-
-std::string hex(std::uint64_t v, int digits) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return std::string(buf, static_cast<size_t>(digits));
-}
 
 std::vector<std::string> words_of(std::string_view s) {
   std::vector<std::string> out;
@@ -82,8 +70,8 @@ std::string normalize_key(std::string_view claim) {
   return kept.empty() ? normalize_claim(claim) : join(kept);
 }
 
-std::string atom_id_for(std::string_view claim) { return hex(fnv1a(normalize_claim(claim)), 12); }
-std::string slot_file_for(std::string_view key) { return hex(fnv1a(key), 16) + ".json"; }
+std::string atom_id_for(std::string_view claim) { return hex_prefix(fnv1a64(normalize_claim(claim)), 12); }
+std::string slot_file_for(std::string_view key) { return hex_prefix(fnv1a64(key), 16) + ".json"; }
 
 bool Slot::contested() const {
   int live = 0;

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "memsim/corpus.h"
+#include "memsim/hash.h"
 #include "memsim/index.h"
 #include "memsim/limits.h"
 #include "memsim/memory_file.h"
@@ -145,8 +146,7 @@ std::uint64_t mix(std::uint64_t z) {
 std::int64_t fingerprint(const std::vector<Listed>& files) {
   std::uint64_t sum = files.size();
   for (const Listed& f : files) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : f.name) h = (h ^ c) * 1099511628211ull;
+    std::uint64_t h = fnv1a64(f.name);
     h = mix(h ^ mix(static_cast<std::uint64_t>(f.info.mtime)) ^ mix(static_cast<std::uint64_t>(f.info.size) + 7));
     sum += h;
   }

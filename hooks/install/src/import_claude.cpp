@@ -4,6 +4,7 @@
 
 #include "memsim/ascii.h"
 #include "memsim/frontmatter.h"
+#include "memsim/hash.h"
 #include "memsim/limits.h"
 #include "memsim/memory_file.h"
 #include "memsim/reindex.h"
@@ -44,12 +45,7 @@ std::string topic_of(const std::string& name, const std::string& type) {
   std::string t = kebab(name);
   if (t.starts_with(type + "-")) t = t.substr(type.size() + 1);
   if (!t.empty()) return t;
-  std::uint32_t h = 2166136261u;
-  for (unsigned char c : name) h = (h ^ c) * 16777619u;
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (int i = 7; i >= 0; --i) hex += kHex[(h >> (4 * i)) & 0xf];
-  return "note-" + hex;
+  return "note-" + hex_prefix(fnv1a64(name), 8);
 }
 
 // The description, else the body's first line of text (a heading's words, a list

@@ -8,16 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "memsim/hash.h"
+
 namespace memsim::sim {
-
-inline constexpr std::uint64_t kFnvOffset = 1469598103934665603ull;
-inline constexpr std::uint64_t kFnvPrime = 1099511628211ull;
-
-// FNV-1a of the bytes, continuing from h.
-inline std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h = kFnvOffset) {
-  for (unsigned char c : bytes) h = (h ^ c) * kFnvPrime;
-  return h;
-}
 
 class TraceHash {
  public:
