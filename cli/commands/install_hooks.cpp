@@ -191,7 +191,8 @@ constexpr std::size_t kMaxRecordedBytes = kMaxConfigBytes / 8;
 // Uninstall gives back the very bytes a user's file had before install when
 // nobody edited it since (it still holds exactly what install wrote). Edited, it
 // loses only memsim's entries, which may reformat a JSON file. Install records
-// each file's first bytes (null: it did not exist) and the bytes it last wrote.
+// each file's bytes before it first changed them (null: it did not exist; an edit
+// made since the last install replaces them) and the bytes it last wrote.
 // Returns whether the record changed.
 bool restore_exact(const Options& o, const std::vector<Change*>& files, nlohmann::json& record) {
   bool changed = false;
@@ -204,7 +205,10 @@ bool restore_exact(const Options& o, const std::vector<Change*>& files, nlohmann
         changed = kept.erase(c->path) > 0 || changed;
         continue;
       }
-      if (!kept.contains(c->path))
+      // A record whose bytes are no longer on disk predates the user's own edit: the
+      // file as it is now is what uninstall must give back.
+      const bool stale = kept.contains(c->path) && kept[c->path]["installed"] != nlohmann::json(c->before);
+      if (!kept.contains(c->path) || stale)
         kept[c->path]["original"] = c->existed ? nlohmann::json(c->before) : nlohmann::json(nullptr);
       kept[c->path]["installed"] = c->after;
       changed = true;

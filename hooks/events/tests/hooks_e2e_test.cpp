@@ -424,6 +424,21 @@ TEST(Install, UninstallGivesBackTheUsersBytesUnlessTheyEditedSince) {
   }
 }
 
+// An edit made between two installs is the user's too: the second install records
+// it as what uninstall gives back, instead of the bytes from before the first.
+TEST(Install, AnEditBetweenTwoInstallsSurvivesTheUninstall) {
+  Project p;
+  p.make_home();
+  write(p.claude_md, "# Project\n");
+  ASSERT_EQ(p.install({"--apply"}).exit_code, 0);
+  // The user rewrites CLAUDE.md and drops memsim's block; the next install puts it back.
+  write(p.claude_md, "# Project\n\nBuild with ninja.\n");
+  ASSERT_EQ(p.install({"--apply"}).exit_code, 0);
+  ASSERT_NE(read(p.claude_md).find("memsim:begin"), std::string::npos);
+  ASSERT_EQ(p.install({"--apply", "--uninstall"}).exit_code, 0);
+  EXPECT_EQ(read(p.claude_md), "# Project\n\nBuild with ninja.\n");
+}
+
 TEST(Install, IntoAProjectWithNoSettingsAndUninstallLeavesNone) {
   Project p;
   p.make_home();
