@@ -78,6 +78,23 @@ size_t skip_blanks(std::string_view t, size_t p) {
   return p;
 }
 
+// A wallet's mnemonic (BIP-39: 12 to 24 lower-case words of 3 to 8 letters,
+// one space apart) at the start of v: its length in bytes, or 0 when fewer than
+// 12 such words start v.
+size_t mnemonic_words(std::string_view v) {
+  size_t q = 0, words = 0, last_end = 0;
+  while (q < v.size() && words < 24) {
+    size_t e = q;
+    while (e < v.size() && v[e] >= 'a' && v[e] <= 'z') ++e;
+    if (e - q < 3 || e - q > 8) break;
+    ++words;
+    last_end = e;
+    if (e >= v.size() || v[e] != ' ') break;
+    q = e + 1;
+  }
+  return words >= 12 ? last_end : 0;
+}
+
 // The name [ns, ne) is given the value at `value_at` (after `=`, `:`, ...).
 void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vector<Found>& out) {
   const std::string_view name = t.substr(ns, ne - ns);
@@ -103,6 +120,8 @@ void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vect
   const std::string_view quote = quote_at(t, value_at);
   const ValueSpan s = read_value(t, value_at + quote.size(), quote, bare);
   const std::string_view v = t.substr(s.begin, s.end - s.begin);
+  // "Cookie: a=b; c=d" is a header of pairs: the cookie rule judges each value by its name.
+  if (v.find('=') != std::string_view::npos && lowered(name).ends_with("cookie")) return;
   // A call, not a value: read_secret(...), getpass.getpass(), input("Password: ").
   if (quote.empty() && bare == Bare::kCode && s.end < t.size() && t[s.end] == '(') return;
   if (quote.empty()) {
@@ -110,6 +129,14 @@ void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vect
     bool callee = paren != std::string_view::npos && paren > 0;
     for (size_t i = 0; callee && i < paren; ++i) callee = is_alnum(v[i]) || v[i] == '_' || v[i] == '.';
     if (callee) return;
+  }
+  // MNEMONIC="marble wagon tunnel ...", mnemonic: marble wagon tunnel ...
+  if (c == NameClass::kSecret) {
+    const size_t n = mnemonic_words(t.substr(s.begin, quote.empty() ? kMaxValue : v.size()));
+    if (n > 0 && (quote.empty() || n == v.size())) {
+      out.push_back({s.begin, s.begin + n, "seed_phrase"});
+      return;
+    }
   }
   if (value_fits(c, v, t, s.begin, Context::kAssigned)) add_span(out, s, kind_for(c));
 }
@@ -186,16 +213,19 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
     const std::string w = lowered(tok);
     const bool quoted = !quote.empty();
     if (!quoted &&
-        one_of(w, {"is", "was", "are", "were", "be", "been", "becomes", "became", "equals", "reads", "=", "->"})) {
+        one_of(w, {"is", "was", "are", "were", "be", "been", "becomes", "became", "equals", "reads", "=", "->",
+                   // ... and the same in the languages the keywords cover
+                   "ist", "lautet", "est", "es", "é", "è", "är", "jest"})) {
       armed = explicit_marker = true;
     } else if (!quoted && w == "to" &&
                one_of(last, {"", "set", "changed", "reset", "updated", "rotated", "it", "back"})) {
       armed = explicit_marker = true;
-    } else if (!quoted && one_of(w, {"for",    "on",     "in",     "at",       "of",     "from",    "by",     "via",
-                                     "under",  "behind", "about",  "inside",   "and",    "or",      "but",    "if",
-                                     "when",   "that",   "which",  "field",    "prompt", "manager", "policy", "hash",
-                                     "length", "file",   "reset",  "rotation", "change", "expiry",  "id",     "name",
-                                     "type",   "scope",  "scopes", "count",    "limit"})) {
+    } else if (!quoted &&
+               one_of(w, {"for",      "on",     "in",     "at",      "of",     "from", "by",     "via",    "under",
+                          "behind",   "about",  "inside", "and",     "or",     "but",  "if",     "when",   "that",
+                          "which",    "field",  "prompt", "manager", "policy", "hash", "length", "file",   "reset",
+                          "rotation", "change", "expiry", "id",      "name",   "type", "scope",  "scopes", "count",
+                          "limit",    "für",    "pour",   "para",    "per",    "voor", "för",    "dla"})) {
       armed = false;
     } else if (!quoted &&
                one_of(w,
@@ -237,6 +267,51 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
   }
 }
 
+// Where the value of a list-like secret starts: after ":", "=", "is" or "are"
+// within a short clause from p ("the recovery codes for the admin account are
+// ..."), or npos. The clause ends at a sentence's end or the line's.
+size_t list_start(std::string_view t, size_t p) {
+  const size_t end = std::min(t.size(), p + 60);
+  for (size_t i = p; i < end && t[i] != '\n'; ++i) {
+    if (t[i] == '.' && (i + 1 >= t.size() || t[i + 1] == ' ')) return std::string_view::npos;
+    if (t[i] == ':' || t[i] == '=') return skip_blanks(t, i + 1);
+    if (t[i] == ' ' && i + 4 <= t.size()) {
+      const std::string w = lowered(t.substr(i + 1, 4));
+      if (w == "are " || w.starts_with("is ")) return skip_blanks(t, i + (w == "are " ? 4 : 3));
+    }
+  }
+  return std::string_view::npos;
+}
+
+// "mnemonic: marble wagon tunnel ...", "the seed phrase is ...": the words
+// together are the secret.
+void scan_phrase(std::string_view t, size_t p, std::vector<Found>& out) {
+  size_t at = list_start(t, p);
+  if (at == std::string_view::npos) return;
+  if (at < t.size() && (t[at] == '"' || t[at] == '\'' || t[at] == '`')) ++at;
+  if (const size_t n = mnemonic_words(t.substr(at)); n > 0) out.push_back({at, at + n, "seed_phrase"});
+}
+
+// One-time recovery or backup codes: "... are 4d303-2d30f 07f55-5111f ...": each
+// code of letters and digits (one hyphen at most) that holds a digit.
+void scan_codes(std::string_view t, size_t p, std::vector<Found>& out) {
+  size_t q = list_start(t, p);
+  if (q == std::string_view::npos) return;
+  std::vector<Found> codes;
+  while (q < t.size() && codes.size() < 32) {
+    size_t e = q, hyphens = 0;
+    bool digit = false;
+    for (; e < t.size() && (is_alnum(t[e]) || (t[e] == '-' && hyphens++ == 0)); ++e)
+      digit = digit || ascii::is_digit(t[e]);
+    const size_t len = e - q;
+    if (len < 6 || len > 24 || !digit || t[e - 1] == '-') break;
+    codes.push_back({q, e, "recovery_code"});
+    while (e < t.size() && (t[e] == ' ' || t[e] == ',')) ++e;
+    q = e;
+  }
+  out.insert(out.end(), codes.begin(), codes.end());
+}
+
 // The word ending just before `at` (skipping one space), lower-cased.
 std::string word_before(std::string_view t, size_t at) {
   if (at == 0 || (t[at - 1] != ' ' && t[at - 1] != '_' && t[at - 1] != '-')) return {};
@@ -270,7 +345,9 @@ bool prose(std::string_view t, std::string_view word, size_t ks, size_t ke, std:
     p = e;
     return true;
   };
-  if (one_of(k, {"password", "passwords", "passwd", "pwd", "pw", "mdp", "senha", "parola", "contrasena"})) {
+  if (one_of(k, {"password", "passwords", "passwd", "pwd", "pw", "mdp", "senha", "parola", "contrasena", "contraseña",
+                 "passwort", "kennwort", "wachtwoord"}) ||
+      (k == "passe" && prev == "de")) {  // "mot de passe"
     scan_prose(t, p, NameClass::kPassword, "password", false, out);
   } else if (one_of(k, {"passphrase", "passphrases"}) || (k == "pass" && then({"phrase"}))) {
     scan_prose(t, p, NameClass::kPassword, "passphrase", false, out);
@@ -279,6 +356,23 @@ bool prose(std::string_view t, std::string_view word, size_t ks, size_t ke, std:
   } else if (k == "pin" || k == "pins") {
     then({"codes", "code", "numbers", "number"});
     scan_prose(t, p, NameClass::kPin, "pin", false, out);
+  } else if ((k == "recovery" || k == "backup") && then({"codes", "code"})) {
+    const size_t before = out.size();
+    scan_codes(t, p, out);
+    if (out.size() == before) scan_prose(t, p, NameClass::kSecret, "secret", false, out);
+  } else if (k == "mnemonic" || ((k == "seed" || k == "recovery") && then({"phrase", "words"}))) {
+    const size_t before = out.size();
+    scan_phrase(t, p, out);
+    if (out.size() == before) scan_prose(t, p, NameClass::kSecret, "secret", false, out);
+  } else if (k == "auth" || k == "authtoken") {
+    // `snyk auth <token>`, `ngrok authtoken <token>`: a command given its credential.
+    const size_t before = out.size();
+    if (p + 1 < t.size() && t[p] == ' ') {
+      const ValueSpan s = read_value(t, p + 1, {});
+      const std::string_view v = t.substr(s.begin, s.end - s.begin);
+      if (!is_plain_word(v) && (is_uuid(v) || credential_like(v, Context::kAssigned))) add_span(out, s, "secret");
+    }
+    if (out.size() == before) scan_prose(t, p, NameClass::kSecret, "secret", false, out);
   } else if ((k == "unseal" || k == "recovery") && then({"keys", "key", "codes", "code", "phrase"})) {
     if (p + 1 < t.size() && t[p] == ' ' && t[p + 1] >= '0' && t[p + 1] <= '9') {  // "Unseal Key 1:"
       ++p;
@@ -339,14 +433,34 @@ namespace {
 
 // The identifier [ns, ne) holds a keyword starting at ks.
 void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector<Found>& out) {
-  // Inside an ARN, a URL or a path (arn:aws:...:secret:prod/db), not a name.
-  if (ns > 0 && (t[ns - 1] == ':' || t[ns - 1] == '/')) return;
+  // Inside an ARN, a URL or a path (arn:aws:...:secret:prod/db), not a name; but
+  // grep -n and compilers put "path:LINE:" before a line, and that line starts here.
+  // (A line number has at most 6 digits; an ARN's account id has 12.)
+  auto after_line_number = [&] {
+    size_t d = ns - 1;
+    while (d > 0 && ascii::is_digit(t[d - 1])) --d;
+    return d < ns - 1 && ns - 1 - d <= 6 && d > 0 && t[d - 1] == ':';
+  };
+  if (ns > 0 && (t[ns - 1] == '/' || (t[ns - 1] == ':' && !after_line_number()))) return;
   // NAME = value, NAME: value, "name": "value", name := value, name => 'value', $x["name"] = ...
   size_t p = ne;
   if (p < t.size() && (t[p] == '"' || t[p] == '\'')) ++p;
   else if (p + 1 < t.size() && t[p] == '\\' && t[p + 1] == '"') p += 2;
   if (p < t.size() && t[p] == ']') ++p;
+  const size_t after_name = p;  // past a closing quote: a quote that ends the name opens no value
   p = skip_blanks(t, p);
+  // HCL: variable "db_password" { type = string, default = "..." }
+  if (after_name > ne && p < t.size() && t[p] == '{') {
+    const std::string_view block = t.substr(p, std::min<size_t>(t.substr(p).find_first_of("}\n"), 400));
+    for (size_t d = block.find("default"); d != std::string_view::npos; d = block.find("default", d + 7)) {
+      const size_t eq = skip_blanks(t, p + d + 7);
+      if (eq < t.size() && t[eq] == '=') {
+        assign(t, ns, ne, skip_blanks(t, eq + 1), out);
+        break;
+      }
+    }
+    return;
+  }
   for (std::string_view sep : {":=", "=>", "->", "+=", "==", "=", ":"}) {
     if (t.substr(p, sep.size()) != sep) continue;
     if (sep == ":" && p + 1 < t.size() && t[p + 1] == ':') break;  // a C++ scope, not an assignment
@@ -364,7 +478,7 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
   const std::string_view word = t.substr(ns, ne - ns);
   if (ns == ks && prose(t, word, ns, ne, out)) return;
   const NameClass c = classify_name(word);
-  if (c != NameClass::kNone) scan_prose(t, ne, c, kind_for(c), false, out);
+  if (c != NameClass::kNone) scan_prose(t, after_name, c, kind_for(c), false, out);
 }
 
 bool name_char(char c) { return is_alnum(c) || c == '_' || c == '-' || c == '.'; }
@@ -379,6 +493,8 @@ void pick_keyword(const Hit& h, std::vector<Found>& out) {
   size_t ns = ks, ne = ks + h.groups[0].size();
   while (ns > 0 && name_char(t[ns - 1])) --ns;
   while (ne < t.size() && name_char(t[ne]) && t[ne] != '.') ++ne;
+  // "-----BEGIN PUBLIC KEY-----": the dashes frame the word, they are not part of a name.
+  while (ne > ks + h.groups[0].size() && t[ne - 1] == '-') --ne;
   if (h.resume) *h.resume = ne;  // one look per identifier, however many keywords it holds
   identifier(t, ns, ne, ks, out);
 }

@@ -139,7 +139,8 @@ NameClass classify_name(std::string_view name);
 // value (NAME=..., "name": ..., --flag ...) or given one in prose.
 inline constexpr const char* kKeywords =
     "(?i)(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|pat|bearer|"
-    "unseal|recovery|otp|login|identified|mdp|senha|parola|contrasena)";
+    "unseal|recovery|backup|plaintext|otp|login|identified|mdp|senha|parola|contrasena|contraseña|kennwort|"
+    "wachtwoord)";
 void pick_keyword(const Hit& h, std::vector<Found>& out);
 // groups[1] names the value in groups[2] (<password>..</password>, key="ApiKey" value="..").
 void pick_named_value(const Hit& h, std::vector<Found>& out);
@@ -173,5 +174,14 @@ bool is_br_cpf(std::string_view v);
 bool is_es_dni(std::string_view v);
 bool is_in_aadhaar(std::string_view v);
 bool is_in_pan(std::string_view v);
+bool is_nl_bsn(std::string_view v);
+bool is_cn_resident_id(std::string_view v);
+bool is_se_personnummer(std::string_view v);
+bool is_pl_pesel(std::string_view v);
+bool is_fi_hetu(std::string_view v);
+bool is_it_codice_fiscale(std::string_view v);
+bool is_za_id(std::string_view v);
+// A number set aside for fiction and examples (NANPA's 555-01xx, Ofcom's drama ranges).
+bool is_fictional_phone(std::string_view digits);
 
 }  // namespace memsim::redact_detail

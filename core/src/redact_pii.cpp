@@ -2,6 +2,7 @@
 // recognised by its published structure and check digits, so that an order
 // number or a timestamp of the same length is left alone (docs/redaction.md
 // cites each scheme).
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <string>
@@ -222,6 +223,109 @@ bool is_in_pan(std::string_view v) {
   return std::string_view("ABCFGHJLPT").find(v[3]) != std::string_view::npos && v != "ABCDE1234F";
 }
 
+bool is_nl_bsn(std::string_view v) {
+  // Rijksoverheid: the eleven-test, 9*d1 + 8*d2 + ... + 2*d8 - d9 divisible by 11.
+  const std::string d = digits_of(v);
+  if (d.size() != 9) return false;
+  int sum = 0;
+  for (size_t i = 0; i < 8; ++i) sum += (d[i] - '0') * static_cast<int>(9 - i);
+  sum -= d[8] - '0';
+  return sum % 11 == 0 && d != "123456782" && d != "111222333";  // the examples in the documentation
+}
+
+namespace {
+
+// A calendar day (month 1-12, day 1-31; no finer check: a check digit follows).
+bool plausible_day(int month, int day) { return month >= 1 && month <= 12 && day >= 1 && day <= 31; }
+int num(std::string_view d, size_t at, size_t n) { return std::stoi(std::string(d.substr(at, n))); }
+
+}  // namespace
+
+bool is_cn_resident_id(std::string_view v) {
+  // GB 11643-1999: 17 digits (6 of region, 8 of birth date, 3 of sequence) and an
+  // ISO 7064 MOD 11-2 check character.
+  if (v.size() != 18) return false;
+  for (size_t i = 0; i < 17; ++i)
+    if (!is_digit(v[i])) return false;
+  if (!is_digit(v[17]) && v[17] != 'X') return false;
+  const int year = num(v, 6, 4);
+  if (year < 1900 || year > 2099 || !plausible_day(num(v, 10, 2), num(v, 12, 2))) return false;
+  static constexpr int kWeights[17] = {7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2};
+  int sum = 0;
+  for (size_t i = 0; i < 17; ++i) sum += (v[i] - '0') * kWeights[i];
+  return v[17] == "10X98765432"[sum % 11];
+}
+
+bool is_se_personnummer(std::string_view v) {
+  // Skatteverket: YYMMDD-NNNC (or YYYYMMDD-NNNC; + after 100 years), C a Luhn digit
+  // over the ten; a samordningsnummer adds 60 to the day.
+  std::string d = digits_of(v);
+  if (d.size() == 12) d = d.substr(2);
+  if (d.size() != 10) return false;
+  int day = num(d, 4, 2);
+  if (day > 60) day -= 60;
+  return plausible_day(num(d, 2, 2), day) && luhn_ok(d);
+}
+
+bool is_pl_pesel(std::string_view v) {
+  // Rejestr PESEL: 11 digits, the month carries the century (+20 for the 2000s), and
+  // a check digit over the weights 1 3 7 9 1 3 7 9 1 3.
+  const std::string d = digits_of(v);
+  if (d.size() != 11 || d.size() != v.size()) return false;
+  if (!plausible_day(num(d, 2, 2) % 20, num(d, 4, 2))) return false;
+  static constexpr int kWeights[10] = {1, 3, 7, 9, 1, 3, 7, 9, 1, 3};
+  int sum = 0;
+  for (size_t i = 0; i < 10; ++i) sum += (d[i] - '0') * kWeights[i];
+  return d[10] - '0' == (10 - sum % 10) % 10;
+}
+
+bool is_fi_hetu(std::string_view v) {
+  // Digital and Population Data Services Agency: DDMMYY, a century sign, NNN, and the
+  // check character "0123456789ABCDEFHJKLMNPRSTUVWXY"[DDMMYYNNN mod 31].
+  if (v.size() != 11) return false;
+  const std::string d = std::string(v.substr(0, 6)) + std::string(v.substr(7, 3));
+  if (d.size() != 9 || !std::all_of(d.begin(), d.end(), [](char c) { return is_digit(c); })) return false;
+  if (std::string_view("-+ABCDEFUVWXY").find(v[6]) == std::string_view::npos) return false;
+  if (!plausible_day(num(d, 2, 2), num(d, 0, 2))) return false;
+  return v[10] == "0123456789ABCDEFHJKLMNPRSTUVWXY"[std::stol(d) % 31];
+}
+
+bool is_it_codice_fiscale(std::string_view v) {
+  // DM 23/12/1976: six letters of the names, the birth date and place, and a check
+  // letter from the odd- and even-position tables over the first fifteen.
+  if (v.size() != 16) return false;
+  static constexpr int kOdd[26] = {1,  0,  5, 7, 9, 13, 15, 17, 19, 21, 2,  4,  18,
+                                   20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23};
+  int sum = 0;
+  for (size_t i = 0; i < 15; ++i) {
+    const char c = v[i];
+    if (!is_digit(c) && !(c >= 'A' && c <= 'Z')) return false;
+    const int k = is_digit(c) ? c - '0' : c - 'A';
+    sum += i % 2 == 0 ? kOdd[k] : k;
+  }
+  return v[15] == 'A' + sum % 26;
+}
+
+bool is_za_id(std::string_view v) {
+  // Department of Home Affairs: YYMMDD, SSSS, citizenship 0 or 1, a digit, and a Luhn digit.
+  const std::string d = digits_of(v);
+  if (d.size() != 13 || d.size() != v.size()) return false;
+  return plausible_day(num(d, 2, 2), num(d, 4, 2)) && (d[10] == '0' || d[10] == '1') && luhn_ok(d);
+}
+
+bool is_fictional_phone(std::string_view digits) {
+  // NANPA sets 555-0100 to 555-0199 aside for fiction; Ofcom keeps ranges for
+  // drama (020 7946 0xxx, 0113 496 0xxx, 0161 496 0xxx, 07700 900xxx).
+  std::string_view d = digits;
+  if (d.size() == 11 && d.starts_with("1")) d.remove_prefix(1);
+  if (d.size() == 10 && d.substr(3, 3) == "555" && d.substr(6, 2) == "01") return true;
+  if (d.starts_with("44")) d.remove_prefix(2);
+  else if (d.starts_with("0")) d.remove_prefix(1);
+  for (std::string_view drama : {"2079460", "1134960", "1614960", "7700900"})
+    if (d.size() == 10 && d.starts_with(drama)) return true;
+  return false;
+}
+
 std::vector<RuleSpec> pii_rules() {
   std::vector<RuleSpec> r;
   // Not a piece of a longer dashed or dotted token (a UUID, a version, a date).
@@ -258,6 +362,78 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back({"in_aadhaar", R"(\b([2-9]\d{3}[ -]\d{4}[ -]\d{4})\b)", group_if(1, is_in_aadhaar), false,
                R"([2-9]\d{3}[ -]\d{4}[ -]\d{4})"});
   r.push_back({"in_pan", R"(\b([A-Z]{5}\d{4}[A-Z])\b)", group_if(1, is_in_pan), false, R"([A-Z]{5}\d{4}[A-Z])"});
+  // Phone numbers: in the international form (ITU-T E.164: a +, a country code,
+  // 8 to 15 digits in all), or any number a word names as a phone.
+  auto phone = [](const Hit& h, std::vector<Found>& out) {
+    const std::string_view v = h.groups[1];
+    const size_t at = h.at(v);
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(h.text[at - 1])) || h.text[at - 1] == '.')) return;
+    const std::string d = digits_of(v);
+    if (d.size() >= 8 && d.size() <= 15 && !is_fictional_phone(d)) add(out, h, v);
+  };
+  r.push_back({"phone_number", R"((\+[1-9]\d{0,2}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{1,4}(?:[ .-]?\d{2,5}){1,4})\b)", phone,
+               false, R"(\+[1-9]\d{0,2}[ .-]?\(?\d)"});
+  r.push_back(
+      {"phone_number",
+       R"((?i)\b(?:phone|tel|telephone|mobile|cell|fax|whatsapp|sms|call(?:ed)?(?: \w+)?(?: back)? (?:at|on))\b)"
+       R"([^\n\d+]{0,20}(\(?\d[\d ()./-]{5,18}\d))",
+       phone, false, R"((?i)\b(?:phone|tel|mobile|cell|fax|whatsapp|sms|call))"});
+  // National ids with a check digit. Where the shape alone is common (11 or 13 digits),
+  // the text must name the id.
+  r.push_back({"cn_resident_id", R"(\b(\d{17}[\dX])\b)", group_if(1, is_cn_resident_id), false, R"(\d{17}[\dX])"});
+  r.push_back({"se_personnummer", R"(\b((?:19|20)?\d{6}[-+]\d{4})\b)", group_if(1, is_se_personnummer), false,
+               R"(\d{6}[-+]\d{4})"});
+  r.push_back({"fi_hetu", R"(\b(\d{6}[-+A-FU-Y]\d{3}[0-9A-FHJ-NPR-Y])\b)", group_if(1, is_fi_hetu), false,
+               R"(\d{6}[-+A-FU-Y]\d{3}[0-9A-Y])"});
+  r.push_back({"it_codice_fiscale", R"(\b([A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z])\b)",
+               group_if(1, is_it_codice_fiscale), false, R"([A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z])"});
+  r.push_back({"pl_pesel", R"((?i)\bpesel\b[^\n\d]{0,20}(\d{11})\b)", group_if(1, is_pl_pesel), false, R"((?i)pesel)"});
+  r.push_back(
+      {"za_id",
+       R"((?i)(?:\b|_)(?:id[ _-]?(?:number|no|num)|identity[ _-]?number|rsa[ _-]?id|sa[ _-]?id)\b[^\n\d]{0,20}(\d{13})\b)",
+       group_if(1, is_za_id), false, R"((?i)id[ _-]?(?:number|no|num)|identity[ _-]?number|rsa[ _-]?id|sa[ _-]?id)"});
+  // An e-mail address under a name that says it is a person's own.
+  r.push_back(
+      {"email",
+       R"((?i)\b(?:personal|private|home)[ _-]?e-?mail["']?[ \t]*[:=][ \t]*["']?([^\s"',;<>]+@[^\s"',;<>]+\.[a-z]{2,}))",
+       group(1), false, R"((?i)(?:personal|private|home)[ _-]?e-?mail)"});
+  // The Dutch citizen service number, where the text names it (its eleven-test).
+  r.push_back({"nl_bsn", R"((?i)\b(?:bsn|burgerservicenummer|sofinummer)\b[^\n\d]{0,20}(\d{9}|\d{4}\.\d{2}\.\d{3})\b)",
+               group_if(1, is_nl_bsn), false, R"((?i)bsn|burgerservicenummer|sofinummer)"});
+  // A date of birth, where a name says it is one.
+  r.push_back({"date_of_birth",
+               R"((?i)\b(?:dob|d\.o\.b\.|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|geburtsdatum|born(?: on)?)\b)"
+               R"(["']?[ \t]*[:=]?[ \t]*["']?((?:19|20)\d\d-\d\d-\d\d|\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d|)"
+               R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d)\b)",
+               group(1), false, R"((?i)dob|d\.o\.b|birth|geburtsdatum|born)"});
+  // A postal address under a name that says it is a person's.
+  r.push_back(
+      {"address",
+       R"((?i)\b(?:shipping|billing|home|street|postal|mailing|delivery|residential|private)[ _-]?address)"
+       R"(["']?[ \t]*[:=][ \t]*["']?([^"'\n]{8,160}))",
+       [](const Hit& h, std::vector<Found>& out) {
+         std::string_view v = h.groups[1];
+         while (!v.empty() && (v.back() == ' ' || v.back() == ',' || v.back() == '}')) v.remove_suffix(1);
+         if (!digits_of(v).empty() && v.find(' ') != std::string_view::npos &&
+             std::any_of(v.begin(), v.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+           add(out, h, v);
+       },
+       false, R"((?i)address)"});
+  // A passport number where the text says it is one (ICAO 9303 allows up to 9
+  // letters and digits; each country fixes its own shape).
+  r.push_back(
+      {"passport_number",
+       R"((?i)\b(?:passport|reisepass|passeport|pasaporte|passaporto|paspoort)s?\b)"
+       R"(((?:[ -]?(?:no|nr|num)\.?)?(?:[ ]+(?:number|no\.?|nr\.?|num\.?|#|id))?)[ :#]*(?:is[ ]+)?([A-Z0-9]{6,9})\b)",
+       [](const Hit& h, std::vector<Found>& out) {
+         const std::string_view v = h.groups[2];
+         // Capitals and digits: with a digit, or after "number", "Nr." or "#"; not
+         // a word that follows the name ("passport photos", "passport REQUIRED").
+         const bool shaped =
+             std::all_of(v.begin(), v.end(), [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
+         if (shaped && (!digits_of(v).empty() || !h.groups[1].empty())) add(out, h, v);
+       },
+       false, R"((?i)pass(?:port|eport)|reisepass|pasaporte|passaporto|paspoort)"});
   return r;
 }
 

@@ -37,6 +37,11 @@ bool random_tail(std::string_view v) {
 
 bool not_reference(std::string_view v) { return !is_reference(v); }
 
+bool one_of_words(std::string_view v, std::initializer_list<std::string_view> words) {
+  const std::string low = lowered(v);
+  return std::find(words.begin(), words.end(), low) != words.end();
+}
+
 bool assigned_credential(std::string_view v) { return credential_like(v, Context::kAssigned); }
 bool assigned_password(std::string_view v) { return password_like(v, Context::kAssigned); }
 
@@ -64,7 +69,9 @@ void pick_url_userinfo(const Hit& h, std::vector<Found>& out) {
     --s;
   if (s == colon || !std::isalpha(static_cast<unsigned char>(h.text[s]))) return;
   const std::string_view user = h.groups[1], pass = h.groups[2];
-  if (!pass.empty() && pass != "x-oauth-basic" && !is_reference(pass) && !is_placeholder(pass)) {
+  // user:password@localhost in a template is a placeholder: a word like "password" is no password.
+  if (!pass.empty() && pass != "x-oauth-basic" && !is_reference(pass) && !is_placeholder(pass) &&
+      !is_common_word(pass) && !one_of_words(pass, {"pass", "passwd", "pwd", "pw", "changeme"})) {
     add(out, h, pass, "password");
     return;
   }
@@ -159,8 +166,13 @@ constexpr Token kTokens[] = {
     {"nuget_key", R"(\b(oy2[a-z0-9]{43}))", true},
     {"docker_token", R"(\b(dckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}))", false},
     {"twilio_key", R"(\b((?:SK|AC)[0-9a-f]{32})\b)", false, R"((?:SK|AC)[0-9a-f]{32})"},
+    // The auth token given beside its account SID: Client("AC...", "<token>"), twilio("AC...", "<token>").
+    {"twilio_key", R"(\bAC[0-9a-f]{32}["']?[ \t]*,[ \t]*["']([0-9a-f]{32})["'])", false,
+     R"(AC[0-9a-f]{32}["']?[ \t]*,)"},
     {"sendgrid_key", R"(\b(SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}))", false},
     {"mailgun_key", R"(\b(key-[0-9a-zA-Z]{32}))", true},
+    // Mailgun's private API keys since 2023: 32 hex, then two groups of 8.
+    {"mailgun_key", R"(\b([0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}))", false, R"([0-9a-f]{32}-[0-9a-f]{8}-)"},
     {"mailchimp_key", R"(\b([0-9a-f]{32}-us\d{1,2})\b)", false},
     {"digitalocean_token", R"(\b(do[opr]_v1_[a-f0-9]{64}))", false},
     {"shopify_token", R"(\b(shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}))", false},
@@ -205,7 +217,18 @@ constexpr Token kTokens[] = {
     {"flutterwave_key", R"(\b(FLWSECK(?:_TEST)?-[a-f0-9]{32}-X))", false},
     {"langsmith_key", R"(\b(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}))", false},
     {"cloudflare_ca_key", R"(\b(v1\.0-[a-f0-9]{24}-[a-f0-9]{146}))", false},
-    {"braintree_token", R"(\b(access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}))", false},
+    {"braintree_token", R"(\b(access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}))",
+     false},  // Password hashes: crackable offline, so as secret as the password (crypt(3)'s
+    // modular format, bcrypt, the PHC string format of argon2 and scrypt, Django's pbkdf2).
+    {"password_hash", R"((\$2[abxy]?\$[0-9]{2}\$[./A-Za-z0-9]{53}))", false, R"(\$2[abxy]?\$[0-9]{2}\$)"},
+    {"password_hash",
+     R"((\$(?:argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha(?:1|256|512))?|balloon)\$[A-Za-z0-9=,.+/$-]*\$[A-Za-z0-9+/.]{16,}))",
+     false, R"(\$(?:argon2|scrypt\$|pbkdf2))"},
+    {"password_hash", R"((\$(?:1|5|6|apr1|md5|sha1)\$(?:rounds=[0-9]+\$)?[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{22,86}))",
+     false, R"(\$(?:1|5|6|apr1|md5|sha1)\$)"},
+    {"password_hash", R"((\$(?:y|gy|7)\$[./A-Za-z0-9]+\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{43}))", false,
+     R"(\$(?:y|gy|7)\$)"},
+    {"password_hash", R"(\b(pbkdf2_sha(?:1|256|512)\$[0-9]{4,7}\$[A-Za-z0-9./+]{4,}\$[A-Za-z0-9./+=]{20,}))", false},
 };
 
 }  // namespace
@@ -216,7 +239,7 @@ std::vector<RuleSpec> block_rules() {
   // header and the base64 lines after it.
   r.push_back({"private_key",
                R"((?s)-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)"
-               R"((?:.*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\r?\\n|[ \t])+)"
+               R"((?:.*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|(?:\\r)?\\n|[ \t])+)"
                R"((?:[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9+/]{1,7}={1,2}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*))*))",
                group(0),
                true,
@@ -269,9 +292,31 @@ std::vector<RuleSpec> line_rules() {
                R"(SecondaryKey)[ \t]*=[ \t]*([A-Za-z0-9+/=%_-]{16,}))",
                group_if(1, assigned_credential)});
   r.push_back({"azure_sas", R"([?&;]sig=([A-Za-z0-9%+/=]{20,}))", group(1)});
+  // Signed URLs: the signature (S3, GCS, CloudFront) and a session token in the query.
+  r.push_back({"url_signature",
+               R"((?i)[?&](?:X-Amz-Signature|X-Goog-Signature|Signature|X-Amz-Security-Token|X-Goog-Credential)=)"
+               R"(([A-Za-z0-9%+/=_~.-]{16,}))",
+               group(1), false, R"((?i)[?&](?:X-Amz-S|X-Goog-|Signature=))"});
+  // A Wi-Fi network's QR payload: WIFI:S:<ssid>;T:WPA;P:<the key>;;
+  r.push_back({"password", R"(WIFI:[^\n]*?\bP:((?:\\;|[^;\n])+);)", group_if(1, not_reference), false, "WIFI:"});
+  // The rest of a private key's body on the line of its (already redacted) header:
+  // "-----BEGIN PGP PRIVATE KEY BLOCK----- followed by lQdGBGZ...".
+  r.push_back({"private_key", R"(\[REDACTED:private_key\])", [](const Hit& h, std::vector<Found>& out) {
+                 size_t p = h.end();
+                 const size_t end = std::min(h.text.size(), p + kMaxValue);
+                 while (p < end && h.text[p] != '\n') {
+                   if (h.text.substr(p, 5) == "-----") return;  // its END line
+                   size_t q = p;
+                   while (q < end && (std::isalnum(static_cast<unsigned char>(h.text[q])) || h.text[q] == '+' ||
+                                      h.text[q] == '/' || h.text[q] == '='))
+                     ++q;
+                   if (q - p >= 40) out.push_back({p, q, {}});
+                   p = q > p ? q : p + 1;
+                 }
+               }});
   // HTTP headers.
   r.push_back({"bearer_token",
-               R"((?i)\bauthori[sz]ation["']?[ \t]*[:=][ \t]*["']?)"
+               R"((?i)\bauthori[sz]ation["']?(?:[ \t]*[:=][ \t]*|[ \t]+)["']?)"
                R"((?:bearer|basic|token|digest|apikey|api-key|ssws|key|oauth|sharedkey|hmac|negotiate|ntlm|)"
                R"(aws4-hmac-sha256[ \t]+credential=[^\s,]*,[ \t]*signedheaders=[^\s,]*,[ \t]*signature=))"
                R"([ \t]*([A-Za-z0-9._~+/=:-]{8,}))",
@@ -281,28 +326,34 @@ std::vector<RuleSpec> line_rules() {
          const std::string_view v = h.groups[1];
          if (credential_like(v, Context::kProse)) add(out, h, v);
        }});
-  r.push_back({"cookie", R"((?i)\b(?:set-)?cookie["']?[ \t]*:[ \t]*["']?)", [](const Hit& h, std::vector<Found>& out) {
-                 // name=value pairs up to the end of the header; session-like names only.
-                 size_t p = h.end();
-                 size_t end = std::min(h.text.size(), p + kMaxValue);
-                 if (const size_t e = h.text.substr(p, end - p).find_first_of("\n\"'"); e != std::string_view::npos)
-                   end = p + e;
-                 while (p < end) {
-                   const size_t eq = h.text.find('=', p);
-                   if (eq == std::string_view::npos || eq >= end) break;
-                   size_t stop = h.text.find(';', eq);
-                   if (stop == std::string_view::npos || stop > end) stop = end;
-                   const std::string name = lowered(h.text.substr(p, eq - p));
-                   const std::string_view v = h.text.substr(eq + 1, stop - eq - 1);
-                   bool session = false;
-                   for (std::string_view w :
-                        {"sess", "sid", "auth", "token", "jwt", "login", "remember", "secret", "key", "csrf", "xsrf"})
-                     session = session || name.find(w) != std::string::npos;
-                   if (session && credential_like(v, Context::kAssigned)) add(out, h, v);
-                   p = stop + 1;
-                   while (p < end && h.text[p] == ' ') ++p;
-                 }
-               }});
+  // A Cookie header ("Cookie: ...", "the Cookie header from devtools: ...") or a
+  // cookie given to curl (-b, --cookie): the values of session-like names.
+  r.push_back(
+      {"cookie",
+       R"((?i)(?:\b(?:set-)?cookie["']?[ \t]*:|\bcookie header\b[^:\n]{0,40}:|[ \t](?:-b|--cookie)[ \t]+)[ \t]*["']?)",
+       [](const Hit& h, std::vector<Found>& out) {
+         // name=value pairs up to the end of the header; session-like names only.
+         size_t p = h.end();
+         size_t end = std::min(h.text.size(), p + kMaxValue);
+         if (const size_t e = h.text.substr(p, end - p).find_first_of("\n\"'"); e != std::string_view::npos)
+           end = p + e;
+         while (p < end) {
+           const size_t eq = h.text.find('=', p);
+           if (eq == std::string_view::npos || eq >= end) break;
+           size_t stop = h.text.find(';', eq);
+           if (stop == std::string_view::npos || stop > end) stop = end;
+           const std::string name = lowered(h.text.substr(p, eq - p));
+           if (name.find_first_of(" \t") != std::string::npos) break;  // not a cookie's name: "-b main"
+           const std::string_view v = h.text.substr(eq + 1, stop - eq - 1);
+           bool session = false;
+           for (std::string_view w :
+                {"sess", "sid", "auth", "token", "jwt", "login", "remember", "secret", "key", "csrf", "xsrf"})
+             session = session || name.find(w) != std::string::npos;
+           if (session && credential_like(v, Context::kAssigned)) add(out, h, v);
+           p = stop + 1;
+           while (p < end && h.text[p] == ' ') ++p;
+         }
+       }});
 
   // Passwords given to tools on the command line.
   r.push_back({"password",
@@ -362,15 +413,20 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"password",
                R"(\b(?:echo|printf)[ \t]+(?:-n[ \t]+|-e[ \t]+|'%s\\?n?'[ \t]+|"%s\\?n?"[ \t]+)?)"
                R"(["']?([^\s'"|]+)["']?[ \t]*\|[^\n]*?)"
-               R"((?:--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin))",
+               R"((?:--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin|base64\b))",
                [](const Hit& h, std::vector<Found>& out) {
                  std::string_view v = h.groups[1];
-                 const size_t colon = v.find(':');  // chpasswd reads user:password
-                 if (colon != std::string_view::npos && h.groups[0].find("chpasswd") != std::string_view::npos)
+                 // chpasswd reads user:password; base64 of user:password is an HTTP Basic credential,
+                 // and base64 of anything else is just data.
+                 const bool to_base64 = h.groups[0].ends_with("base64");
+                 const size_t colon = v.find(':');
+                 if (to_base64 && colon == std::string_view::npos) return;
+                 if (colon != std::string_view::npos &&
+                     (to_base64 || h.groups[0].find("chpasswd") != std::string_view::npos))
                    v = v.substr(colon + 1);
                  if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v)) add(out, h, v, "password");
                },
-               false, R"(--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin)"});
+               false, R"(--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin|\|[ \t]*base64)"});
   r.push_back({"secret", R"(\bvault[ \t]+(?:operator[ \t]+unseal|login)[ \t]+(?:-[a-z]+=\S+[ \t]+)*(["']?))",
                [](const Hit& h, std::vector<Found>& out) {
                  const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
@@ -395,10 +451,32 @@ std::vector<RuleSpec> line_rules() {
                  if (v.size() >= 4 && !is_reference(v)) add_span(out, s);
                }});
 
+  // A user and a password given to a client in code: requests' auth=("u", "p"),
+  // HTTPBasicAuth('u', 'p'), .NET's NetworkCredential("u", "p"), basic_auth(...).
+  r.push_back({"password",
+               R"((?i)\b(?:auth|basic_auth|basicauth|httpbasicauth|httpdigestauth|networkcredential|)"
+               R"(usernamepasswordcredentials|setbasicauth|withbasicauth)[ \t]*[=(][ \t]*\(?[ \t]*)"
+               R"(["'][^"'\n]{1,64}["'][ \t]*,[ \t]*["']([^"'\n]{3,128})["'])",
+               group_if(1, assigned_password), false, R"((?i)(?:auth|credentials?)[ \t]*[=(][ \t]*\(?[ \t]*["'])"});
   // A .pgpass line: host:port:database:user:password.
   r.push_back({"password",
                R"(^[ \t]*[A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
                group_if(1, assigned_password)});
+  // A password given in Japanese, Chinese, Korean or Russian, where no space
+  // separates the word from what follows: パスワードは「...」, 密码是..., пароль: ...
+  r.push_back({"password",
+               R"((?:パスワード|暗証番号|密码|密碼|口令|비밀번호|암호|[Пп]ароль)[^\n]{0,24}?)"
+               R"((?:「|『|"|'|：|:|=|は|是|为|為|는|은|—|-)[ \t]*(?:「|『)?)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 size_t e = h.end();
+                 const size_t end = std::min(h.text.size(), e + 64);
+                 while (e < end && h.text[e] > ' ' && h.text[e] < 0x7f && h.text[e] != '"' && h.text[e] != '\'' &&
+                        h.text[e] != '`')
+                   ++e;
+                 const std::string_view v = h.text.substr(h.end(), e - h.end());
+                 if (password_like(v, Context::kAssigned) && !is_placeholder(v)) add(out, h, v, "password");
+               },
+               false, R"(パスワード|暗証番号|密码|密碼|口令|비밀번호|암호|[Пп]ароль)"});
   // A name and its value side by side.
   r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>([^<\n]+)</([A-Za-z][A-Za-z0-9_:.-]*)>)",
                [](const Hit& h, std::vector<Found>& out) {

@@ -221,8 +221,11 @@ bool is_placeholder(std::string_view v) {
     if (contains(low, t)) return true;
   if (v.front() == '<' && v.back() == '>') return true;
   if (v.front() == '{' && v.back() == '}') return true;
-  // Documented examples (AWS's AKIAIOSFODNN7EXAMPLE, wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY).
-  if (contains(low, "example")) return true;
+  // Documented examples (AWS's AKIAIOSFODNN7EXAMPLE, wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY;
+  // jwt.io's sample token, whose payload is {"sub":"1234567890","name":"John Doe","iat":1516239022}).
+  if (contains(low, "example") ||
+      contains(v, "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"))
+    return true;
   std::string words = low;
   for (char& c : words)
     if (c == '-' || c == ' ' || c == '.') c = '_';
@@ -409,6 +412,14 @@ bool decodes_to_text(std::string_view v) {
     if (c == ' ' || c == '\n') ++spaces;
   }
   if (printable * 100 < d.size() * 95) return false;
+  // JSON (a settings cookie, a status blob) is text, unless it holds credentials
+  // (a .dockerconfigjson's "auths", a service account's "private_key").
+  if ((d.front() == '{' || d.front() == '[') && d.find('"') != std::string::npos) {
+    const std::string low = lowered(d);
+    for (std::string_view w : {"auth", "pass", "token", "secret", "key", "cred", "session"})
+      if (low.find(w) != std::string::npos) return false;
+    return true;
+  }
   // user:password decodes to text too, and is a credential (HTTP Basic, docker's "auth").
   const size_t colon = d.find(':');
   if (spaces == 0 && colon != std::string::npos && colon > 0 && colon + 1 < d.size()) return false;
@@ -447,6 +458,7 @@ bool password_like(std::string_view v, Context c) {
 bool credential_like(std::string_view v, Context c) {
   const size_t min = c == Context::kAssigned ? 8 : 16;
   if (v.size() < min || v.size() > 8192) return false;
+  if (v.find(' ') != std::string_view::npos) return false;  // a sentence in quotes; no key has a space
   if (is_reference(v) || looks_like_path(v) || looks_like_version_or_date(v) || is_url(v)) return false;
   if (is_common_word(v)) return false;
   if (is_uuid(v)) return c == Context::kAssigned;
@@ -560,8 +572,11 @@ bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
 }  // namespace
 
 NameClass classify_name(std::string_view name) {
+  if (lowered(name) == "1password") return NameClass::kNone;  // the password manager
   NameParts np;
   if (!name_parts(name, np)) return NameClass::kNone;
+  // AWS KMS GenerateDataKey's "Plaintext": the data key itself, in base64.
+  if (np.n == 1 && np.parts[0] == "plaintext") return NameClass::kSecret;
   // Words after the keyword that keep its meaning: SECRET_KEY_BASE, TOKEN_VALUE, PASSWORD_B64.
   size_t n = np.n;
   while (n > 0 && (one_of(np.parts[n - 1], {"value",   "val",  "b64",        "base64",   "hex",     "raw",       "str",
@@ -577,6 +592,9 @@ NameClass classify_name(std::string_view name) {
   if (ends("password") || ends("passwd") || ends("passphrase") || ends("passcode") || ends("passwort") || ends("pwd") ||
       one_of(w, {"pass", "pw", "pswd", "psw", "mdp", "contrasena", "senha", "parola"}))
     return NameClass::kPassword;
+  if (one_of(w, {"requirepass", "masterauth"})) return NameClass::kPassword;  // redis.conf
+  if (w == "phrase" && prev == "pass") return NameClass::kPassword;           // pass_phrase (OCI's config)
+  if (one_of(w, {"kennwort", "wachtwoord"})) return NameClass::kPassword;
   if (ends("pass")) {  // dbpass, storepass, srcstorepass; not bypass or compass
     const std::string_view head = w.substr(0, w.size() - 4);
     for (std::string_view word : {"db",  "pg",  "my",    "root", "admin",  "user", "sql",   "smtp",  "mail",
@@ -615,15 +633,14 @@ NameClass classify_name(std::string_view name) {
                 "otp",     "totp",       "mfa",     "write",   "read",    "ingest",       "consumer", "server",
                 "root",    "live",       "prod",    "test",    "unseal",  "recovery",     "x"}))
       return NameClass::kSecret;
-    if (one_of(prev,
-               {"public",  "pub",       "cache",   "sort",     "partition",   "primary",  "foreign",   "idempotency",
-                "routing", "object",    "s3",      "bucket",   "dedup",       "dedupe",   "index",     "lookup",
-                "map",     "dict",      "group",   "i18n",     "translation", "unique",   "composite", "shard",
-                "row",     "column",    "hot",     "keyboard", "short",       "shortcut", "hash",      "range",
-                "kms",     "ssh",       "gpg",     "pgp",      "registry",    "tracking", "order",     "search",
-                "query",   "config",    "setting", "state",    "react",       "list",     "item",      "metric",
-                "label",   "attribute", "field",   "column",   "lock",        "cursor",   "event",     "message",
-                "json",    "yaml",      "dict"}))
+    if (one_of(prev, {"public",  "pub",    "cache",  "sort",     "partition",   "primary",  "foreign",   "idempotency",
+                      "routing", "object", "s3",     "bucket",   "dedup",       "dedupe",   "index",     "lookup",
+                      "map",     "dict",   "group",  "i18n",     "translation", "unique",   "composite", "shard",
+                      "row",     "column", "hot",    "keyboard", "short",       "shortcut", "hash",      "range",
+                      "kms",     "ssh",    "gpg",    "pgp",      "registry",    "tracking", "order",     "search",
+                      "rsa",     "dsa",    "ecdsa",  "ed25519",  "host",        "query",    "config",    "setting",
+                      "state",   "react",  "list",   "item",     "metric",      "label",    "attribute", "field",
+                      "column",  "lock",   "cursor", "event",    "message",     "json",     "yaml",      "dict"}))
       return NameClass::kNone;
     return NameClass::kKey;
   }
