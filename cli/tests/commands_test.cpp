@@ -201,6 +201,36 @@ TEST_F(Commands, ErrorsNameTheProblemAndExitNonZero) {
   EXPECT_EQ(memsim({"frobnicate"}).code, 2);
 }
 
+// A key conflict settled by one command: the kept fact holds, the other is
+// closed with its body intact and still answers --as-of; status counts no conflict.
+TEST_F(Commands, ResolveKeyKeepClosesTheOtherFactsOfTheKey) {
+  init();
+  write(home() + "/memory/project_deploy.md",
+        "---\nsummary: deploys go to staging first\nconfidence: stated\nvalid_from: 2026-03-01\nkey: deploy\n---\n"
+        "Staging first.\n");
+  write(home() + "/memory/project_deploy-prod.md",
+        "---\nsummary: deploys go straight to production\nconfidence: stated\nvalid_from: 2026-06-01\nkey: deploy\n"
+        "---\nProduction.\n");
+  auto before = run({"status", "--json"});
+  ASSERT_EQ(before.code, 0) << before.err;
+  EXPECT_EQ(nlohmann::json::parse(before.out)["conflicts"], 1) << before.out;
+
+  auto bad = run({"resolve", "deploy", "--keep", "project_nothing.md"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("not an open fact with key 'deploy'; nothing changed"), std::string::npos) << bad.err;
+
+  auto ok = run({"resolve", "deploy", "--keep", "project_deploy-prod"});
+  ASSERT_EQ(ok.code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("resolved key 'deploy': memory/project_deploy-prod.md holds"), std::string::npos) << ok.out;
+  EXPECT_NE(ok.out.find("closed: memory/project_deploy.md (valid_until 2026-07-30"), std::string::npos) << ok.out;
+  EXPECT_NE(read(home() + "/memory/project_deploy.md").find("valid_until: 2026-07-30\n---\nStaging first.\n"),
+            std::string::npos);
+  auto after = run({"status", "--json"});
+  EXPECT_EQ(nlohmann::json::parse(after.out)["conflicts"], 0) << after.out;
+  auto then = run({"recall", "deploys staging", "--as-of", "2026-04-01"});
+  EXPECT_NE(then.out.find("project_deploy.md"), std::string::npos) << then.out;
+}
+
 TEST_F(Commands, StatusReportsFileBudgetsTheLastTickAndTheCue) {
   init();
   std::string long_body;

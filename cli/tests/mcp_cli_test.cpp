@@ -82,7 +82,8 @@ TEST(InstallMcp, RegistersApprovesInstallsCommandsAndUninstallsByteForByte) {
   Json settings = Json::parse(read(p.settings));
   EXPECT_EQ(settings["enabledMcpjsonServers"], Json::parse(R"(["memsim"])"));
   EXPECT_TRUE(settings["hooks"].contains("SessionStart"));
-  for (const char* f : {"memory-status.md", "remember.md", "handoff.md", "memory-review.md"})
+  for (const char* f : {"memory-status.md", "remember.md", "handoff.md", "memory-review.md", "memory-search.md",
+                        "memory-lint.md", "memory-context.md", "memory-today.md", "memory-debug.md"})
     EXPECT_TRUE(fsys::exists(p.commands + "/" + f)) << f;
 
   // Idempotent: a second run changes nothing.
@@ -109,7 +110,8 @@ TEST(InstallMcp, RegistersApprovesInstallsCommandsAndUninstallsByteForByte) {
   EXPECT_FALSE(fsys::exists(p.mcp_json));
   EXPECT_EQ(read(p.commands + "/remember.md"), changed);
   EXPECT_EQ(read(p.commands + "/deploy.md"), "their own command\n");
-  for (const char* f : {"memory-status.md", "handoff.md", "memory-review.md"})
+  for (const char* f : {"memory-status.md", "handoff.md", "memory-review.md", "memory-search.md", "memory-lint.md",
+                        "memory-context.md", "memory-today.md", "memory-debug.md"})
     EXPECT_FALSE(fsys::exists(p.commands + "/" + f)) << f;
   std::vector<std::string> left;
   for (auto& e : fsys::directory_iterator(p.commands)) left.push_back(e.path().filename().string());

@@ -59,7 +59,7 @@ const std::map<std::string, std::string> kNonWriters = {
     {"redact", "standard output only"},
     {"why", "reads only"},
     {"inspect", "reads only"},
-    {"resolve", "chooses between claims capture already wrote"},
+    {"resolve", "chooses between claims capture already wrote, or closes windows (valid_until only)"},
     {"mcp", "its tools are classified below"},
 };
 const std::set<std::string> kWriterTools = {"memory_remember", "memory_supersede"};

@@ -132,6 +132,57 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
   return out;
 }
 
+Result<Settled> settle_key(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                           std::string_view key, std::string_view keep) {
+  MEMSIM_TRY(check_home(fs, home));
+  Settled out;
+  out.key = fold_whitespace(key);
+  if (out.key.empty()) return Error{"resolve: the key is empty; nothing changed"};
+  auto kept = memory_name_from_arg(keep);
+  if (!kept.ok()) return Error{kept.message() + "; nothing changed"};
+  out.kept = *kept;
+  {
+    auto lock = lock_home(fs, home, policy.lock_timeout_ms);
+    if (!lock.ok()) return lock.error();
+    const Seconds now = clock.now();
+    auto corpus = load_corpus(fs, home, policy);
+    if (!corpus.ok()) return corpus.error();
+    std::vector<const Memory*> others;
+    bool kept_found = false;
+    for (const Memory& m : corpus->memories) {
+      if (m.fm.state != FrontmatterState::kOk || !m.meta.key || fold_whitespace(*m.meta.key) != out.key) continue;
+      if (is_closed(m.meta, now)) continue;
+      if (m.filename == out.kept) {
+        kept_found = true;
+        continue;
+      }
+      const Days from = m.meta.valid_from.value_or(m.meta.created.value_or(day_of(m.info.mtime)));
+      if (from > day_of(now))
+        return Error{"memory/" + m.filename + ": valid_from " + format_date(from) +
+                     " is after today; closing it today would leave an empty window; nothing changed"};
+      others.push_back(&m);
+    }
+    if (!kept_found)
+      return Error{"memory/" + out.kept + ": not an open fact with key '" + out.key + "'; nothing changed"};
+    if (others.empty())
+      return Error{"key '" + out.key + "': memory/" + out.kept + " is its only open fact; nothing to settle"};
+    const std::string today = format_date(day_of(now));
+    for (const Memory* m : others) {
+      const std::string closed = rewrite_fields(m->text, m->fm, {{"valid_until", today}});
+      if (Status s = replace_file(fs, home.memory_path(m->filename), closed); !s.ok()) {
+        std::string done;
+        for (const std::string& f : out.closed) done += " memory/" + f;
+        return Error{"memory/" + m->filename + ": not closed: " + s.message() +
+                     (done.empty() ? "; nothing changed" : "; closed before it:" + done)};
+      }
+      out.closed.push_back(m->filename);
+    }
+  }
+  if (std::string w = reindex_warning(fs, home, clock, policy); !w.empty())
+    return Error{"settled key '" + out.key + "' on memory/" + out.kept + ", but the " + w};
+  return out;
+}
+
 Status forget(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy, const Redactor& redactor,
               const std::string& file, std::string_view reason) {
   MEMSIM_TRY(check_home(fs, home));

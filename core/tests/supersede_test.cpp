@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <sstream>
 
+#include "memsim/reindex.h"
 #include "memsim/search.h"
 #include "memsim/supersede.h"
 #include "memsim/testing/testing.h"
@@ -141,6 +143,76 @@ TEST_F(Supersede, RefusesASecretInWhatItWouldWrite) {
     EXPECT_NE(res.message().find("looks like it holds a secret"), std::string::npos) << res.message();
     EXPECT_EQ(res.message().find("AKIAWDIAEQ3KDFYSPSC5"), std::string::npos) << "never echo the secret";
     EXPECT_EQ(snapshot(), before) << field;
+  }
+}
+
+// A key conflict settled by hand: the kept fact is untouched, every other open
+// fact with the key is closed by its valid_until alone, a closed one and another
+// key's fact are left alone, and the index shows no contest afterwards.
+TEST_F(Supersede, SettleKeyClosesTheOtherOpenFactsOfTheKey) {
+  const std::string a =
+      "---\nsummary: deploys go to staging first\nconfidence: stated\nvalid_from: 2026-03-01\nkey: deploy-target\n---\n"
+      "Staging first.\n";
+  const std::string b =
+      "---\nsummary: deploys go straight to production\nconfidence: inferred\nvalid_from: 2026-06-01\n"
+      "key:  deploy-target \n---\nProduction.\n";
+  const std::string c =
+      "---\nsummary: deploys went to a VM once\nvalid_from: 2026-01-01\nvalid_until: 2026-02-01\n"
+      "key: deploy-target\n---\nOld.\n";
+  const std::string d = "---\nsummary: the build uses ninja\nkey: build-tool\n---\nNinja.\n";
+  put("project_deploy.md", a);
+  put("project_deploy-prod.md", b);
+  put("project_deploy-vm.md", c);
+  put("project_build.md", d);
+  ASSERT_TRUE(reindex(fs, home, clock, Policy{}).ok());
+  // A row of the index tagged contested (the closing text names the tag too).
+  auto contested_rows = [&] {
+    std::istringstream in(read(home.index_path()));
+    int n = 0;
+    for (std::string line; std::getline(in, line);) n += line.starts_with("- ") && line.ends_with(" [contested]");
+    return n;
+  };
+  ASSERT_EQ(contested_rows(), 2) << "the fixture must start contested";
+
+  auto settled = settle_key(fs, home, clock, Policy{}, "deploy-target", "project_deploy-prod");
+  ASSERT_TRUE(settled.ok()) << settled.message();
+  EXPECT_EQ(settled->kept, "project_deploy-prod.md");
+  EXPECT_EQ(settled->closed, std::vector<std::string>{"project_deploy.md"});
+  std::string closed = a;
+  closed.insert(closed.find("---\nStaging"), "valid_until: 2026-07-30\n");
+  EXPECT_EQ(read(home.memory_path("project_deploy.md")), closed) << "only the window closes; the body is kept";
+  EXPECT_EQ(read(home.memory_path("project_deploy-prod.md")), b);
+  EXPECT_EQ(read(home.memory_path("project_deploy-vm.md")), c);
+  EXPECT_EQ(read(home.memory_path("project_build.md")), d);
+  EXPECT_EQ(contested_rows(), 0) << read(home.index_path());
+  // The closed fact's history is still there for --as-of.
+  RecallOptions then;
+  then.as_of = day_of(at("2026-04-01T00:00:00Z"));
+  auto past = recall(fs, home, clock, Policy{}, "deploys staging", then);
+  ASSERT_TRUE(past.ok());
+  ASSERT_FALSE(past->empty());
+  EXPECT_EQ((*past)[0].file, "project_deploy.md");
+}
+
+TEST_F(Supersede, SettleKeyRefusesAndChangesNothing) {
+  put("project_deploy.md", "---\nsummary: staging first\nvalid_from: 2026-03-01\nkey: deploy-target\n---\n");
+  put("project_deploy-2.md", "---\nsummary: production\nvalid_from: 2026-06-01\nkey: deploy-target\n---\n");
+  put("project_later.md", "---\nsummary: canary\nvalid_from: 2026-09-01\nkey: canary\n---\n");
+  put("project_now.md", "---\nsummary: no canary\nvalid_from: 2026-07-01\nkey: canary\n---\n");
+  put("project_alone.md", "---\nsummary: one\nkey: solo\n---\n");
+  const auto before = snapshot();
+  const std::pair<const char*, const char*> bad[] = {
+      {"deploy-target", "project_other.md"},  // not a fact of the key
+      {"deploy-target", "../escape.md"},      // not a memory name
+      {"solo", "project_alone.md"},           // nothing to settle
+      {"canary", "project_now.md"},           // the other opens after today
+      {"  ", "project_deploy.md"},            // no key
+  };
+  for (const auto& [key, keep] : bad) {
+    auto r = settle_key(fs, home, clock, Policy{}, key, keep);
+    EXPECT_FALSE(r.ok()) << key << " " << keep;
+    EXPECT_NE(r.message().find("nothing"), std::string::npos) << r.message();
+    EXPECT_EQ(snapshot(), before) << key << " " << keep;
   }
 }
 

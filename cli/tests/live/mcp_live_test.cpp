@@ -74,6 +74,28 @@ TEST_F(Live, ProfilesMainGetsPersonaIndexAndHandoffOnceASharedSessionNeither) {
   EXPECT_NE(read(memory("HANDOFF.md")).find("consumed: null\n"), std::string::npos) << "still pending";
 }
 
+// The user-level home ($HOME/.memsim-user): its identity.md, where adopt writes
+// the L3 persona, reaches the model at session start, and the session-end hook
+// captures the session's atoms into it as well as into the project's home.
+TEST_F(Live, TheUserLevelPersonaReachesTheModelAndSessionEndCapturesIntoTheUserHome) {
+  const std::string user = user_home() + "/.memsim-user";
+  install([&] {
+    fs::create_directories(user + "/memory");
+    write(user + "/identity.md", "# Identity\n\n## Persona\n\n- L3-PERSONA-MARK the user wants short answers\n");
+  });
+  auto r = run("Always run ninja with -j2 on this box.", {ScriptedTurn::say("Noted.")});
+  EXPECT_NE(sent(r).find("L3-PERSONA-MARK"), std::string::npos) << r.process.err;
+  auto captured = [&](const std::string& h) {
+    if (!fs::exists(h + "/candidates")) return false;
+    for (const auto& e : fs::directory_iterator(h + "/candidates"))
+      if (read(e.path().string()).find("ninja") != std::string::npos) return true;
+    return false;
+  };
+  for (int waited = 0; !(captured(home()) && captured(user)) && waited < 100; ++waited) ::usleep(100 * 1000);
+  EXPECT_TRUE(captured(home()));
+  EXPECT_TRUE(captured(user)) << "the session-end hook did not capture into the user-level home";
+}
+
 TEST_F(Live, SlashCommandsMemoryStatusAndRememberRun) {
   install([&] {
     write(memory("preference_tabs.md"),

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "memsim/clock.h"
 #include "memsim/fs.h"
@@ -42,6 +43,19 @@ struct SupersedeResult {
 // is refused, as remember() refuses it, and nothing is written.
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                   const Redactor& redactor, const SupersedeRequest& request);
+
+// Settles a key conflict by hand (`memsim resolve KEY --keep FILE`): every other
+// open fact whose key is KEY (white space folded) is closed as supersede closes
+// OLD (`valid_until: <today>`, no other byte changed), and KEEP is left as it is,
+// so the slot has one open fact and no successor is invented. Then the index is
+// regenerated. Refused, nothing changed, when KEEP is not an open fact with that
+// key, when no other open fact has it, or when one of them opens after today.
+struct Settled {
+  std::string key, kept;
+  std::vector<std::string> closed;  // file names, bytewise order
+};
+Result<Settled> settle_key(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                           std::string_view key, std::string_view keep);
 
 // Removes a memory file, after appending "<ISO time>\t<file>\tsha256:<hex>\t<reason>\n"
 // to runtime/forget.log (the reason redacted by gate_text and folded to one line).

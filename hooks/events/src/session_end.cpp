@@ -1,4 +1,5 @@
-// SessionEnd: capture L1 atoms from the session's transcript (core/atoms.h), then
+// SessionEnd: capture L1 atoms from the session's transcript (core/atoms.h), into
+// this home and the user-level home when there is one, then
 // leave the fold and the index to a detached `memsim index`, so the next session
 // loads a MEMORY.md that knows this one's reads without waiting for cron.
 // Every SessionEnd hook shares 1.5 seconds, so a transcript too big to capture
@@ -31,6 +32,8 @@ Result<HookOutcome> session_end(HookContext& ctx, const HookInput& in) {
     if (!info.ok()) return info.error();
     if (info->kind != FileKind::kRegular) return Error{"session-end: transcript " + path + " is not a file"};
     const std::string project = base_name(in.cwd);
+    // The user-level home sees every project's atoms (L3 is earned across them).
+    const Home* user = ctx.user_home && ctx.user_home->root() != ctx.home.root() ? &*ctx.user_home : nullptr;
     bool deferred = info->size > kInlineCaptureBytes;
     if (!deferred) {
       CaptureStats stats;
@@ -39,10 +42,22 @@ Result<HookOutcome> session_end(HookContext& ctx, const HookInput& in) {
           !s.ok())
         return s.error();
       deferred = stats.deferred;
+      if (user && !deferred) {
+        CaptureStats in_user;
+        if (Status s = capture_transcript(ctx.fs, *user, ctx.clock, path, project, &in_user, kInlineCaptureSlots,
+                                          ctx.redactor, kInlineLockMs);
+            !s.ok())
+          out.problems.push_back("session-end: user-level capture: " + s.message());
+        deferred = in_user.deferred;
+      }
     }
     if (deferred && !ctx.detach) out.problems.push_back("session-end: capture deferred, and no process may start here");
-    if (deferred && ctx.detach)
-      MEMSIM_TRY(ctx.detach({"capture", path, "--home", ctx.home.root(), "--project", project, "--no-user-home"}));
+    if (deferred && ctx.detach) {
+      std::vector<std::string> args{"capture", path, "--home", ctx.home.root(), "--project", project};
+      if (user) args.insert(args.end(), {"--user-home", user->root()});
+      else args.push_back("--no-user-home");
+      MEMSIM_TRY(ctx.detach(args));
+    }
   }
   // The fold and the index wait for the home's lock as long as policy says, which
   // a hook may not; the detached process may. The simulator indexes on its own

@@ -112,6 +112,10 @@ Result<HookOutcome> session_start(HookContext& ctx, const HookInput& in) {
       out += section_of(**handoff, "Handoff from the last session (read once; now marked consumed)",
                         "memory/HANDOFF.md", kHandoffRoom);
     out += section(ctx, ctx.home.identity_path(), "identity.md", kBudget - reserve - out.size(), outcome.problems);
+    // The L3 persona: what adopt promoted to the user-level home, across projects.
+    if (ctx.user_home && ctx.user_home->root() != ctx.home.root())
+      out += section(ctx, ctx.user_home->identity_path(), "Persona (the user-level identity.md)",
+                     kBudget - reserve - out.size(), outcome.problems);
   }
   out += section(ctx, ctx.home.current_state_path(), "memory/current-state.md", kBudget - reserve - out.size(),
                  outcome.problems);

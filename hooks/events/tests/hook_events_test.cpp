@@ -345,6 +345,24 @@ TEST(SessionStart, IdentityStateAndTheLastSevenDaysNewestFirst) {
   EXPECT_EQ(f.errors(), "");
 }
 
+// The L3 persona lives in the user-level home's identity.md (adopt writes it
+// there): a main session gets it after the project's identity, a shared one not.
+TEST(SessionStart, TheUserLevelPersonaFollowsTheProjectsIdentity) {
+  Fixture f;
+  f.user_home = f.dir / "user-home";
+  fsys::create_directories(*f.user_home + "/memory");
+  write(f.home + "/identity.md", "I am the build agent.\n");
+  write(*f.user_home + "/identity.md", "# Identity\n\n## Persona\n\n- the user wants answers in short sentences\n");
+  const std::string out = f.run("session-start", start_payload("startup"));
+  const auto persona = out.find("the user wants answers in short sentences");
+  ASSERT_NE(persona, std::string::npos) << out;
+  EXPECT_LT(out.find("I am the build agent."), persona);
+  EXPECT_NE(out.find("## Persona (the user-level identity.md)"), std::string::npos) << out;
+  f.env["MEMSIM_PROFILE"] = "shared";
+  EXPECT_EQ(f.run("session-start", start_payload("startup")).find("short sentences"), std::string::npos);
+  EXPECT_EQ(f.errors(), "");
+}
+
 TEST(SessionStart, StaysWithinBudgetDroppingWholeEntries) {
   Fixture f;
   write(f.home + "/identity.md", std::string(1000, 'i') + "\n");
@@ -378,14 +396,19 @@ TEST(SessionStart, AnOversizedIdentityIsCutToFit) {
   EXPECT_NE(out.find("cut to fit"), std::string::npos);
 }
 
-TEST(SessionEnd, CapturesTheTranscriptOnceAndPrintsNothing) {
-  Fixture f;
+// A transcript of one user directive in project "loom", and the SessionEnd payload naming it.
+std::string one_directive_session(Fixture& f) {
   const std::string t = f.dir / "session.jsonl";
   write(t, R"({"type":"user","sessionId":"s1","timestamp":"2026-11-30T09:00:00Z","cwd":"/w/loom",)"
            R"("message":{"role":"user","content":"Always run ninja with -j2 on this box."}})"
            "\n");
-  const std::string payload = R"({"session_id":"s1","transcript_path":")" + t +
-                              R"(","cwd":"/w/loom","hook_event_name":"SessionEnd","reason":"other"})";
+  return R"({"session_id":"s1","transcript_path":")" + t +
+         R"(","cwd":"/w/loom","hook_event_name":"SessionEnd","reason":"other"})";
+}
+
+TEST(SessionEnd, CapturesTheTranscriptOnceAndPrintsNothing) {
+  Fixture f;
+  const std::string payload = one_directive_session(f);
   EXPECT_EQ(f.run("session-end", payload), "");
   std::vector<std::string> atoms;
   for (const auto& e : fsys::directory_iterator(f.home + "/candidates")) atoms.push_back(read(e.path().string()));
@@ -394,6 +417,24 @@ TEST(SessionEnd, CapturesTheTranscriptOnceAndPrintsNothing) {
   EXPECT_NE(atoms[0].find("loom"), std::string::npos);  // the project, from cwd
   EXPECT_EQ(f.run("session-end", payload), "");
   EXPECT_EQ(read(fsys::directory_iterator(f.home + "/candidates")->path().string()), atoms[0]);
+  EXPECT_EQ(f.errors(), "");
+}
+
+// As `memsim capture` does by default, the session-end hook captures into the
+// user-level home too: that home sees every project, and L3 is earned across them.
+TEST(SessionEnd, CapturesIntoTheUserLevelHomeToo) {
+  Fixture f;
+  f.user_home = f.dir / "user-home";
+  fsys::create_directories(*f.user_home + "/memory");
+  const std::string payload = one_directive_session(f);
+  EXPECT_EQ(f.run("session-end", payload), "");
+  for (const std::string& h : {f.home, *f.user_home}) {
+    std::vector<std::string> atoms;
+    for (const auto& e : fsys::directory_iterator(h + "/candidates")) atoms.push_back(read(e.path().string()));
+    ASSERT_EQ(atoms.size(), 1u) << h;
+    EXPECT_NE(atoms[0].find("ninja"), std::string::npos) << h;
+    EXPECT_NE(atoms[0].find("loom"), std::string::npos) << h;
+  }
   EXPECT_EQ(f.errors(), "");
 }
 

@@ -19,6 +19,7 @@ struct HookHome {
   FixedClock clock{memsim::testing::at("2026-11-30T10:00:00Z")};
   std::map<std::string, std::string> env;
   std::string home = dir / "home";
+  std::optional<std::string> user_home;  // the user-level home the CLI would find, if any
 
   // The hook's standard output for `event` given `payload` on its standard input.
   std::string run(std::string_view event, std::string_view payload) {
@@ -26,6 +27,7 @@ struct HookHome {
                       auto it = env.find(k);
                       return it == env.end() ? std::nullopt : std::optional<std::string>(it->second);
                     }};
+    if (user_home) ctx.user_home = Home(*user_home);
     return run_hook(ctx, event, payload);
   }
   // What the hooks logged instead of failing the session.

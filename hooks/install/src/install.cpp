@@ -501,6 +501,56 @@ std::vector<CommandFile> slash_commands(const HookSpec& spec) {
            "/runtime/state/cue.json, when status counts some), "
            "and facts that look stale. Propose one concrete change "
            "for each and make none until I agree.\n"},
+      // Seed 003's search, prune/lint, active context, today's notes and debug, in this
+      // design's terms. (Its topic create is /remember: a topic is one memory file.)
+      {"memory-search.md",
+       "---\ndescription: Search the memory for what bears on a question (memsim recall)\nargument-hint: <question>\n"
+       "allowed-tools: " +
+           allow({"recall"}) +
+           "\n---\n"
+           "Search the memory for: $ARGUMENTS\n\n"
+           "Run `" +
+           run("recall") +
+           " \"<a few words of the question>\"` (add `--as-of YYYY-MM-DD` to ask what held on a day, "
+           "`--include-archived` for closed facts too). Read the files of the hits that bear on the question, and "
+           "answer from them, naming each file you used. Remembered facts may be out of date: say when one is.\n"},
+      {"memory-lint.md",
+       "---\ndescription: Find what to tidy in the memory, and tidy it without deleting (memsim lint)\n"
+       "allowed-tools: " +
+           allow({"lint", "supersede", "resolve"}) +
+           "\n---\n"
+           "Run `" +
+           run("lint") +
+           "` (it exits 1 when it finds errors; that is expected). For each finding propose a fix: "
+           "a fact that changed is superseded (`" +
+           run("supersede") + " <file> --summary \"...\"`), two open facts with one key are settled with `" +
+           run("resolve") + " <key> --keep <file>`. Nothing is ever deleted. Make no change until I agree.\n"},
+      {"memory-context.md",
+       "---\ndescription: What the memory puts in front of you now: the index's bands and the current state\n"
+       "allowed-tools: " +
+           allow({"status"}) +
+           "\n---\n"
+           "Read " +
+           h + "/memory/MEMORY.md and " + h + "/memory/current-state.md, and run `" + run("status") +
+           "`. Then tell me in a few lines what the active context is: the Hot rows, what is new, the current "
+           "state, and anything contested or over budget. Change nothing.\n"},
+      {"memory-today.md",
+       "---\ndescription: Today's notes - the short-term notes and dream-journal entries of today\n"
+       "---\n"
+       "List the files in " +
+           h + "/memory/short-term/ and " + h +
+           "/memory/dream-journal/ whose names start with today's date as YYMMDD, read them, and summarize "
+           "them for me. If there are none, say so. Change nothing.\n"},
+      {"memory-debug.md",
+       "---\ndescription: Why memory is not doing what I expect - the install check and the hooks' errors\n"
+       "allowed-tools: " +
+           allow({"verify-install", "status"}) +
+           "\n---\n"
+           "Run `" +
+           run("verify-install") + "` and `" + run("status") + "`, and read " + h +
+           "/runtime/hook-errors.log if it exists (the hooks never fail a session; they log here instead). "
+           "Tell me what is wrong, if anything, and the one command that would fix each problem. Change "
+           "nothing.\n"},
   };
 }
 

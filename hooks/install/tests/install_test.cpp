@@ -357,16 +357,25 @@ TEST(McpApproval, AddsAndRemovesOnlyOurName) {
   EXPECT_FALSE(approve_mcp_server(R"({"enabledMcpjsonServers": "memsim"})", "s.json").ok());
 }
 
-TEST(SlashCommands, FourPromptsEachAllowedToRunItsCommand) {
+TEST(SlashCommands, NinePromptsEachAllowedToRunItsCommand) {
   auto files = slash_commands(spec());
   std::vector<std::string> names;
   for (const CommandFile& f : files) {
     names.push_back(f.name);
     EXPECT_TRUE(f.text.starts_with("---\ndescription: ")) << f.text;
-    EXPECT_NE(f.text.find("allowed-tools: Bash(/opt/memsim/bin/memsim "), std::string::npos) << f.text;
-    EXPECT_NE(f.text.find("--home /p/.memsim"), std::string::npos) << f.text;
+    // Every memsim command a prompt tells the model to run is one its frontmatter allows.
+    const std::string head = f.text.substr(0, f.text.find("\n---\n"));
+    for (std::size_t at = f.text.find("/opt/memsim/bin/memsim ", head.size()); at != std::string::npos;
+         at = f.text.find("/opt/memsim/bin/memsim ", at + 1)) {
+      const std::size_t sub = at + std::string("/opt/memsim/bin/memsim ").size();
+      const std::string word = f.text.substr(sub, f.text.find(' ', sub) - sub);
+      EXPECT_NE(head.find("Bash(/opt/memsim/bin/memsim " + word + ":*)"), std::string::npos) << f.name << ": " << word;
+    }
+    EXPECT_NE(f.text.find("/p/.memsim"), std::string::npos) << f.text;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"memory-status.md", "remember.md", "handoff.md", "memory-review.md"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"memory-status.md", "remember.md", "handoff.md", "memory-review.md",
+                                             "memory-search.md", "memory-lint.md", "memory-context.md",
+                                             "memory-today.md", "memory-debug.md"}));
   EXPECT_NE(files[0].text.find("!`/opt/memsim/bin/memsim status --home /p/.memsim`"), std::string::npos);
   EXPECT_NE(files[1].text.find("$ARGUMENTS"), std::string::npos);
   EXPECT_NE(files[2].text.find("memsim handoff --home"), std::string::npos);

@@ -1,6 +1,7 @@
-// The MCP tools: each validates its arguments against its schema (an Error, so
-// -32602), then runs the core function the matching command runs; a failure of
-// the core is a result with isError, so the model can read it and try again.
+// The MCP tools: each validates its arguments against its schema, then runs the
+// core function the matching command runs. Arguments that break the schema and
+// a failure of the core are both results with isError (MCP 2025-11-25, SEP-1303),
+// so the model reads the reason and tries again; only an unknown tool is -32602.
 #include "mcp_tools.h"
 
 #include <array>
@@ -113,9 +114,11 @@ class Args {
     }
   }
   void fail(const std::string& why) {
-    if (error_.empty()) error_ = "invalid params: " + tool_ + ": " + render_line(why, 300);
+    if (error_.empty()) error_ = "invalid arguments: " + tool_ + ": " + render_line(why, 300);
   }
   const std::string& error() const { return error_; }
+  // The answer to arguments that break the schema: a tool error naming the first problem.
+  Json refusal() const { return text_result(error_, true); }
 
  private:
   const Json& j_;
@@ -157,7 +160,7 @@ Result<Json> search(ToolEnv& env, const Json& a) {
     o.as_of = parse_date(*as_of_text);
     if (!o.as_of) args.fail("\"as_of\" must be a date YYYY-MM-DD");
   }
-  if (!args.error().empty()) return Error{args.error()};
+  if (!args.error().empty()) return args.refusal();
   auto policy = policy_of(env);
   if (!policy.ok()) return text_result(policy.message(), true);
   auto hits = recall(env.fs, env.home, env.clock, *policy, *query, o);
@@ -178,7 +181,7 @@ Result<Json> get(ToolEnv& env, const Json& a) {
   auto from = args.integer("from_line", 1, 1000000000);
   auto to = args.integer("to_line", 1, 1000000000);
   if (from && to && *to < *from) args.fail("\"to_line\" is before \"from_line\"");
-  if (!args.error().empty()) return Error{args.error()};
+  if (!args.error().empty()) return args.refusal();
   auto name = memory_name_from_arg(*file);
   if (!name.ok()) return text_result(name.message() + "; give a file name memory_search returned", true);
   if (Status s = check_home(env.fs, env.home); !s.ok()) return text_result(s.message(), true);
@@ -223,7 +226,7 @@ Result<Json> remember_tool(ToolEnv& env, const Json& a) {
   auto summary = args.str("summary", true, kRememberMaxSummaryBytes);
   auto body = args.str("body", false, kRememberMaxBodyBytes);
   r.key = args.str("key", false, kRememberMaxNameBytes);
-  if (!args.error().empty()) return Error{args.error()};
+  if (!args.error().empty()) return args.refusal();
   r.name = *name;
   r.type = *type;
   r.summary = *summary;
@@ -247,7 +250,7 @@ Result<Json> supersede_tool(ToolEnv& env, const Json& a) {
   auto type = args.one_of("type", kTypes, false);
   auto conf = args.one_of("confidence", kConfidences, false);
   if (args.error().empty() && !fresh && !summary) args.fail("give \"summary\" (the new fact) or \"new_name\"");
-  if (!args.error().empty()) return Error{args.error()};
+  if (!args.error().empty()) return args.refusal();
   SupersedeRequest r;
   r.old_file = *old;
   r.new_file = fresh.value_or("");
@@ -266,7 +269,7 @@ Result<Json> supersede_tool(ToolEnv& env, const Json& a) {
 Result<Json> status_tool(ToolEnv& env, const Json& a) {
   Args args(a, "memory_status");
   args.only({});
-  if (!args.error().empty()) return Error{args.error()};
+  if (!args.error().empty()) return args.refusal();
   auto policy = policy_of(env);
   if (!policy.ok()) return text_result(policy.message(), true);
   auto rep = reindex(env.fs, env.home, env.clock, *policy, {.write = false});

@@ -25,9 +25,10 @@ struct ToolEnv {
 // The tools/list "tools" array: name, title, description, inputSchema, annotations.
 nlohmann::json tool_list();
 
-// The tools/call result ({"content":[{"type":"text","text":...}],"isError":...}),
-// or an Error when the tool is unknown or the arguments break its schema (the
-// caller answers -32602 with the message).
+// The tools/call result ({"content":[{"type":"text","text":...}],"isError":...}):
+// isError for arguments that break the tool's schema ("invalid arguments: ...")
+// and for a tool that ran and failed. An Error only when the tool is unknown
+// (the caller answers -32602 with the message).
 Result<nlohmann::json> call_tool(ToolEnv& env, const std::string& name, const nlohmann::json& arguments);
 
 }  // namespace memsim::mcp::detail

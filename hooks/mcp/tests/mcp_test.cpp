@@ -71,6 +71,14 @@ struct Client {
 
 int error_code(const Json& r) { return r.contains("error") ? r["error"]["code"].get<int>() : 0; }
 
+// Whether r is the answer to arguments that break the tool's schema: a tool
+// result with isError and the reason (MCP 2025-11-25, SEP-1303), so the model
+// reads it and corrects the call; a -32602 would reach the client, not the model.
+bool invalid_arguments(const Json& r) {
+  if (!r.contains("result") || r["result"]["isError"] != true) return false;
+  return r["result"]["content"][0]["text"].get<std::string>().starts_with("invalid arguments: ");
+}
+
 TEST(McpLifecycle, InitializeAnswersTheClientsVersionOrTheNewest) {
   Client c;
   Json r = c.request("initialize", {{"protocolVersion", "2025-06-18"},
@@ -152,7 +160,7 @@ TEST(McpSearch, AsOfSeesAClosedFactsHistory) {
   EXPECT_NE(history.find("[history"), std::string::npos) << history;
 }
 
-TEST(McpSearch, BadArgumentsAreInvalidParams) {
+TEST(McpSearch, BadArgumentsAreToolErrorsTheModelCanRead) {
   Client c;
   for (const Json& args :
        {Json::object(), Json{{"query", 5}}, Json{{"query", "x"}, {"k", 0}}, Json{{"query", "x"}, {"k", 51}},
@@ -161,7 +169,7 @@ TEST(McpSearch, BadArgumentsAreInvalidParams) {
         Json{{"query", "x"}, {"as_of", "yesterday"}}, Json{{"query", "x"}, {"include_archived", "yes"}},
         Json{{"query", "x"}, {"qurey", "x"}}}) {
     Json r = c.call("memory_search", args);
-    EXPECT_EQ(error_code(r), -32602) << args.dump() << " -> " << r.dump();
+    EXPECT_TRUE(invalid_arguments(r)) << args.dump() << " -> " << r.dump();
   }
   EXPECT_EQ(c.call("memory_search", {{"query", "tabs"}, {"k", 3.0}})["result"]["isError"], false);
 }
@@ -195,10 +203,9 @@ TEST(McpGet, RefusesWhatIsNotAMemoryFileOfThisHome) {
   EXPECT_NE(c.text(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}, {"from_line", 99}}), true)
                 .find("has 9 lines"),
             std::string::npos);
-  EXPECT_EQ(
-      error_code(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}, {"from_line", 3}, {"to_line", 2}})),
-      -32602);
-  EXPECT_EQ(error_code(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}, {"from_line", -1}})), -32602);
+  EXPECT_TRUE(invalid_arguments(
+      c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}, {"from_line", 3}, {"to_line", 2}})));
+  EXPECT_TRUE(invalid_arguments(c.call("memory_get", {{"file", "preference_indent-with-tabs.md"}, {"from_line", -1}})));
   EXPECT_EQ(c.journal(), "") << "a refused read is not a touch";
 }
 
@@ -238,8 +245,8 @@ TEST(McpRemember, RefusesSecretsAndBadNamesWritingNothing) {
                            Json{{"name", "../escape"}, {"type", "user"}, {"summary", "s"}},
                            Json{{"name", "x"}, {"type", "user"}, {"summary", "  "}}})
     c.text(c.call("memory_remember", args), true);
-  EXPECT_EQ(error_code(c.call("memory_remember", {{"name", "x"}, {"type", "gossip"}, {"summary", "s"}})), -32602);
-  EXPECT_EQ(error_code(c.call("memory_remember", {{"name", "x"}, {"type", "user"}})), -32602);
+  EXPECT_TRUE(invalid_arguments(c.call("memory_remember", {{"name", "x"}, {"type", "gossip"}, {"summary", "s"}})));
+  EXPECT_TRUE(invalid_arguments(c.call("memory_remember", {{"name", "x"}, {"type", "user"}})));
   std::size_t files = 0;
   for (auto& e : fsys::directory_iterator(c.home + "/memory")) files += e.is_regular_file() ? 1 : 0;
   EXPECT_EQ(files, 2u);
@@ -258,14 +265,13 @@ TEST(McpSupersedeAndStatus, CloseAFactAndReportHealth) {
       true);
   EXPECT_NE(secret.find("secret"), std::string::npos) << secret;
   EXPECT_FALSE(fsys::exists(c.home + "/memory/project_deploy-target-3.md"));
-  EXPECT_EQ(error_code(c.call("memory_supersede", {{"old", "project_deploy-target-2.md"}})), -32602);
-  EXPECT_EQ(error_code(c.call("memory_supersede",
-                              {{"old", "project_deploy-target-2.md"}, {"summary", "s"}, {"confidence", "sure"}})),
-            -32602);
+  EXPECT_TRUE(invalid_arguments(c.call("memory_supersede", {{"old", "project_deploy-target-2.md"}})));
+  EXPECT_TRUE(invalid_arguments(
+      c.call("memory_supersede", {{"old", "project_deploy-target-2.md"}, {"summary", "s"}, {"confidence", "sure"}})));
   const std::string s = c.text(c.call("memory_status", Json::object()));
   EXPECT_NE(s.find("3 memories"), std::string::npos) << s;
   EXPECT_NE(s.find("superseded: 1 rows"), std::string::npos) << s;
-  EXPECT_EQ(error_code(c.call("memory_status", {{"verbose", true}})), -32602);
+  EXPECT_TRUE(invalid_arguments(c.call("memory_status", {{"verbose", true}})));
 }
 
 TEST(McpErrors, AMissingHomeIsAToolErrorNotACrash) {
@@ -290,10 +296,10 @@ TEST(McpErrors, AMissingHomeIsAToolErrorNotACrash) {
 TEST(McpLimits, ATenMegabyteArgumentIsRefused) {
   Client c;
   const std::string big(10u << 20, 'a');
-  EXPECT_EQ(error_code(c.call("memory_search", {{"query", big}})), -32602);
-  EXPECT_EQ(error_code(c.call("memory_remember", {{"name", "big"}, {"type", "user"}, {"summary", "s"}, {"body", big}})),
-            -32602);
-  EXPECT_EQ(error_code(c.call("memory_get", {{"file", big}})), -32602);
+  EXPECT_TRUE(invalid_arguments(c.call("memory_search", {{"query", big}})));
+  EXPECT_TRUE(invalid_arguments(
+      c.call("memory_remember", {{"name", "big"}, {"type", "user"}, {"summary", "s"}, {"body", big}})));
+  EXPECT_TRUE(invalid_arguments(c.call("memory_get", {{"file", big}})));
   EXPECT_FALSE(fsys::exists(c.home + "/memory/user_big.md"));
 }
 

@@ -40,6 +40,11 @@ struct HookContext {
   // the index is then left to whoever runs it, and a capture too big to run
   // inline is reported in the outcome's problems.
   std::function<Status(const std::vector<std::string>& args)> detach = nullptr;
+  // The user-level home of the promotion ladder (SPEC section 7), when there is
+  // one: session start loads its identity.md (the L3 persona) and session end
+  // captures into its candidates/ too, as `memsim capture` does. The CLI sets it
+  // from $MEMSIM_USER_HOME, else ~/.memsim-user; the simulator leaves it empty.
+  std::optional<Home> user_home = std::nullopt;
 };
 
 enum class HookEvent { kPreToolUse, kSessionStart, kUserPromptSubmit, kSessionEnd, kStop };

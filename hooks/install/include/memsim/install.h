@@ -118,7 +118,8 @@ Result<std::string> approve_mcp_server(std::string_view text, const std::string&
 Result<std::string> unapprove_mcp_server(std::string_view text, const std::string& origin);
 
 // The slash commands installed beside the settings, in <settings dir>/commands/:
-// memory-status.md, remember.md, handoff.md, memory-review.md. Each is a short
+// memory-status.md, remember.md, handoff.md, memory-review.md, memory-search.md,
+// memory-lint.md, memory-context.md, memory-today.md, memory-debug.md. Each is a short
 // prompt that runs `<command> <subcommand> --home <home>`, allowed by its
 // allowed-tools frontmatter. Uninstall removes a file only when its bytes are
 // exactly these.
