@@ -75,9 +75,12 @@ Command register_hook(CLI::App& app, CommonOptions& common) {
               hc.detach = [&ctx, now = common.now](const std::vector<std::string>& args) {
                 return detach_memsim(ctx, now, args);
               };
-              // Only a home that exists: a session never creates one.
-              if (const std::string user = resolve_user_home(""); !user.empty() && check_home(ctx.fs, Home(user)).ok())
-                hc.user_home = Home(user);
+              // Only the session's start and end read the user-level home, and only one
+              // that exists (a session never creates one); a tool call pays nothing for it.
+              if (*event == "session-start" || *event == "session-end")
+                if (const std::string user = resolve_user_home("");
+                    !user.empty() && check_home(ctx.fs, Home(user)).ok())
+                  hc.user_home = Home(user);
               if (const auto extra = sub->remaining(); !extra.empty()) {
                 std::string list;
                 for (const std::string& a : extra) list += (list.empty() ? "" : " ") + a.substr(0, 40);
