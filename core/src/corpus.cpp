@@ -53,6 +53,8 @@ Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename
   return m;
 }
 
+Days window_opens(const Memory& m) { return m.meta.valid_from.value_or(m.meta.created.value_or(day_of(m.info.mtime))); }
+
 Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& policy) {
   auto entries = fs.list_dir(home.memory_dir());
   if (!entries.ok()) return entries.error();

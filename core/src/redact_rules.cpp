@@ -71,7 +71,7 @@ void pick_url_userinfo(const Hit& h, std::vector<Found>& out) {
   const std::string_view user = h.groups[1], pass = h.groups[2];
   // user:password@localhost in a template is a placeholder: a word like "password" is no password.
   if (!pass.empty() && pass != "x-oauth-basic" && !is_reference(pass) && !is_placeholder(pass) &&
-      !is_common_word(pass) && !one_of_words(pass, {"pass", "passwd", "pwd", "pw", "changeme"})) {
+      !is_common_word(pass) && !one_of_words(pass, {"pass", "passwd", "pwd", "pw"})) {
     add(out, h, pass, "password");
     return;
   }
@@ -217,8 +217,8 @@ constexpr Token kTokens[] = {
     {"flutterwave_key", R"(\b(FLWSECK(?:_TEST)?-[a-f0-9]{32}-X))", false},
     {"langsmith_key", R"(\b(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}))", false},
     {"cloudflare_ca_key", R"(\b(v1\.0-[a-f0-9]{24}-[a-f0-9]{146}))", false},
-    {"braintree_token", R"(\b(access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}))",
-     false},  // Password hashes: crackable offline, so as secret as the password (crypt(3)'s
+    {"braintree_token", R"(\b(access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}))", false},
+    // Password hashes: crackable offline, so as secret as the password (crypt(3)'s
     // modular format, bcrypt, the PHC string format of argon2 and scrypt, Django's pbkdf2).
     {"password_hash", R"((\$2[abxy]?\$[0-9]{2}\$[./A-Za-z0-9]{53}))", false, R"(\$2[abxy]?\$[0-9]{2}\$)"},
     {"password_hash",

@@ -296,7 +296,7 @@ Status sync(Index& ix, FileSystem& fs, const Home& home, const Policy& policy, c
     sqlite3_bind_int64(s, 2, f.info.mtime);
     sqlite3_bind_int64(s, 3, f.info.size);
     bind_text(s, 4, effective_summary(meta));
-    sqlite3_bind_int64(s, 5, meta.valid_from.value_or(meta.created.value_or(day_of(f.info.mtime))));
+    sqlite3_bind_int64(s, 5, window_opens(m));
     bind_opt(s, 6, meta.valid_until);
     sqlite3_bind_int(s, 7, meta.status && is_superseded_status(*meta.status) ? 1 : 0);
     sqlite3_bind_int(s, 8, meta.pin ? 1 : 0);

@@ -76,7 +76,7 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
       return Error{old_rel + ": already closed (" +
                    (meta.valid_until ? "valid_until " + format_date(*meta.valid_until) : "status " + *meta.status) +
                    "); supersede its successor instead"};
-    const Days from = meta.valid_from.value_or(meta.created.value_or(day_of(info->mtime)));
+    const Days from = window_opens(m);
     if (from > day_of(now))
       return Error{old_rel + ": valid_from " + format_date(from) + " is after today; closing it today would leave " +
                    "an empty window"};
@@ -156,7 +156,7 @@ Result<Settled> settle_key(FileSystem& fs, const Home& home, const Clock& clock,
         kept_found = true;
         continue;
       }
-      const Days from = m.meta.valid_from.value_or(m.meta.created.value_or(day_of(m.info.mtime)));
+      const Days from = window_opens(m);
       if (from > day_of(now))
         return Error{"memory/" + m.filename + ": valid_from " + format_date(from) +
                      " is after today; closing it today would leave an empty window; nothing changed"};

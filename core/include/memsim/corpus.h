@@ -41,6 +41,10 @@ Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& polic
 Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename, const FileInfo& info,
                    const Policy& policy);
 
+// The day a memory's validity window opens: valid_from, else created, else the
+// day the file was last modified (SPEC section 6).
+Days window_opens(const Memory& m);
+
 // The names in memory/ that are derived by memsim, never ranked or reported.
 bool is_derived_name(const std::string& name);
 
