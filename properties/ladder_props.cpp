@@ -225,7 +225,7 @@ TEST(LadderProps, NothingCommittedNamesAPathUnderAHomeDirectory) {
     ids = staged_ids(fs, home, &user);
     ASSERT_TRUE(ids.ok());
     for (const std::string& id : *ids) {
-      auto adopted = adopt(fs, home, &user, id, clock.now());
+      auto adopted = adopt(fs, home, &user, id, Policy{}, clock.now());
       ASSERT_TRUE(adopted.ok()) << id << ": " << adopted.message();
     }
     for (const std::string& f : {std::string(user.identity_path())}) {

@@ -1,6 +1,7 @@
 // memsim adopt ID | --all: the human step. Writes a new T2 file (L2; an existing
-// file is never overwritten) or the persona line of the user-level identity.md
-// (L3, after a backup), and shows what was adopted.
+// file is never overwritten, an open fact with the same key is superseded) or the
+// persona line of the user-level identity.md (L3, after a backup), and shows what
+// was adopted.
 #include "commands/context.h"
 #include "commands/user_home.h"
 #include "memsim/promote.h"
@@ -32,8 +33,10 @@ Command register_adopt(CLI::App& app, CommonOptions& common) {
               if (!staged.ok()) return ctx.fail(staged.message());
               ids = *staged;
             }
+            auto policy = ctx.policy();
+            if (!policy.ok()) return ctx.fail(policy.message());
             for (const std::string& id : ids) {
-              auto a = adopt(ctx.fs, ctx.home, user_home, id, ctx.clock->now());
+              auto a = adopt(ctx.fs, ctx.home, user_home, id, *policy, ctx.clock->now());
               if (!a.ok()) return ctx.fail(a.message());
               // What was adopted, shown inert: the claim came from a transcript.
               ctx.out << "adopted " << id << " -> " << render_name(a->path, 400) << ": " << a->to << " ["
@@ -44,13 +47,14 @@ Command register_adopt(CLI::App& app, CommonOptions& common) {
               if (!a->kept.empty())
                 ctx.out << "  " << render_name(a->kept, 400) << " already exists and was left as it was; the claim "
                         << "went to a new file beside it (supersede one of them if they disagree)\n";
+              for (const std::string& f : a->superseded)
+                ctx.out << "  supersedes memory/" << render_name(f, 400)
+                        << ": its window closes today and its text stays readable with recall --as-of\n";
             }
             // The next session loads what was adopted: the index is rebuilt now, as
             // remember and supersede do, not left to the next index run.
             if (ids.empty()) return 0;
-            auto policy = ctx.policy();
-            auto rep =
-                policy.ok() ? reindex(ctx.fs, ctx.home, *ctx.clock, *policy) : Result<ReindexReport>(policy.error());
+            auto rep = reindex(ctx.fs, ctx.home, *ctx.clock, *policy);
             if (!rep.ok()) ctx.err << "memsim: adopted, but the index was not regenerated: " << rep.message() << "\n";
             return 0;
           }};

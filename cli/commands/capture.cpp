@@ -5,6 +5,8 @@
 #include "commands/context.h"
 #include "commands/user_home.h"
 #include "memsim/atoms.h"
+#include "memsim/debrief.h"
+#include "memsim/hooks.h"
 #include "memsim/json_io.h"
 
 namespace memsim::cli {
@@ -13,7 +15,7 @@ Command register_capture(CLI::App& app, CommonOptions& common) {
   auto* sub = app.add_subcommand("capture", "read a Claude Code transcript and record L1 atoms in candidates/");
   add_common_options(sub, common);
   struct Args {
-    std::string transcript, project, user_home;
+    std::string transcript, project, user_home, debrief;
     bool no_user_home = false;
   };
   auto args = std::make_shared<Args>();
@@ -21,6 +23,8 @@ Command register_capture(CLI::App& app, CommonOptions& common) {
   sub->add_option("--project", args->project, "project name (default: the last part of the session's cwd)");
   add_user_home_option(sub, args->user_home);
   sub->add_flag("--no-user-home", args->no_user_home, "capture into this home only");
+  sub->add_option("--debrief", args->debrief,
+                  "then write the debrief note of session SESSION into memory/short-term/ (what session end does)");
   return {
       sub, [args](Context& ctx) -> int {
         if (Status s = check_home(ctx.fs, ctx.home); !s.ok()) return ctx.fail(s.message());
@@ -34,6 +38,16 @@ Command register_capture(CLI::App& app, CommonOptions& common) {
               !s.ok())
             return ctx.fail(s.message());
         }
+        std::string debrief_path;
+        if (!args->debrief.empty()) {
+          auto policy = ctx.policy();
+          if (!policy.ok()) return ctx.fail(policy.message());
+          auto d =
+              write_debrief(ctx.fs, ctx.home, *ctx.clock, nullptr,
+                            {hooks::sanitize_session(args->debrief), std::move(st.claims)}, policy->lock_timeout_ms);
+          if (!d.ok()) return ctx.fail(d.message());
+          debrief_path = d->rel_path;
+        }
         if (ctx.json) {
           ctx.out << dump_json(nlohmann::json{{"transcript", args->transcript},
                                               {"lines", st.lines},
@@ -44,13 +58,15 @@ Command register_capture(CLI::App& app, CommonOptions& common) {
                                               {"malformed", st.malformed},
                                               {"unknown", st.unknown},
                                               {"injected", st.injected},
-                                              {"ignored", st.ignored}})
+                                              {"ignored", st.ignored},
+                                              {"debrief", debrief_path}})
                   << "\n";
         } else {
           ctx.out << "captured " << args->transcript << ": " << st.lines << " lines, " << st.markers << " markers, "
                   << st.new_observations << " new observations (" << st.new_atoms << " new atoms, " << st.quarantined
                   << " quarantined); skipped " << st.malformed << " malformed, " << st.unknown << " unknown, "
                   << st.injected << " injected\n";
+          if (!debrief_path.empty()) ctx.out << "debrief: " << debrief_path << "\n";
         }
         return 0;
       }};

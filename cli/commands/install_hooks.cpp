@@ -21,7 +21,7 @@ namespace {
 struct Options {
   bool apply = false, uninstall = false, cron = false, mcp = false, cron_commit = false, cron_wake = false;
   std::string settings, claude_md, command, project, scope = "project", profile = "main";
-  std::string cron_at = "03:00", wake_command = "claude -p";
+  std::string cron_at = "03:00", wake_command;
 };
 
 struct Change {
@@ -126,7 +126,6 @@ Result<install::CronSpec> cron_plan(Context& ctx, const install::HookSpec& spec,
   c.hour = (at[0] - '0') * 10 + (at[1] - '0');
   c.minute = (at[3] - '0') * 10 + (at[4] - '0');
   if (c.hour > 23 || c.minute > 59) return Error{"--cron-at: '" + at + "' is not a time of day"};
-  if (wake_command.find_first_not_of(" \t") == std::string::npos) return Error{"--wake-command is empty"};
   MEMSIM_TRY(install::check_cron_spec(c));
   return c;
 }
@@ -298,7 +297,8 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
       ->needs(cron);
   sub->add_option("--cron-at", o->cron_at, "HH:MM of the nightly tick (default 03:00)");
   sub->add_option("--wake-command", o->wake_command,
-                  "the agent the wake runs, given the wake prompt as its last argument (default: claude -p)");
+                  "the agent the wake runs, given the wake prompt as its last argument (default: claude in print mode, "
+                  "allowed to edit the home and run memsim on it)");
   add_target_options(sub, o->settings, o->claude_md, o->command, o->project, o->scope);
   return {sub, [o](Context& ctx) -> int {
             auto plan = install_plan(ctx, o->scope, o->settings, o->claude_md, o->command, o->project);

@@ -120,6 +120,7 @@ Command register_status(CLI::App& app, CommonOptions& common) {
                                {"unfit_pins", rep->index.unfit_pins},
                                {"conflicts", r.conflicts.size()},
                                {"conflict_list", conflicts_json(r.conflicts)},
+                               {"contested_by_candidates", rep->contested_by_candidates},
                                {"index", index_state},
                                {"bands", bands_json(rep->index, *policy)},
                                {"lint", {{"by_severity", by_severity}, {"by_code", by_code}}},
@@ -147,6 +148,10 @@ Command register_status(CLI::App& app, CommonOptions& common) {
               for (const auto& f : c.files) ctx.out << " " << f;
               ctx.out << "; winner " << c.winner << " (a supersession was missed)\n";
             }
+            ctx.out << "contested by candidates: " << rep->contested_by_candidates.size() << "\n";
+            for (const std::string& f : rep->contested_by_candidates)
+              ctx.out << "  memory/" << render_name(f, 300)
+                      << ": a captured claim disagrees (memsim inspect --contested; memsim resolve ID)\n";
             ctx.out << "lint: " << by_severity["error"] << " error(s), " << by_severity["warning"] << " warning(s)";
             for (const auto& [code, n] : by_code)
               ctx.out << (code == by_code.begin()->first ? " (" : ", ") << code << " " << n;
@@ -156,6 +161,12 @@ Command register_status(CLI::App& app, CommonOptions& common) {
                       << (last_tick.value("guarded", false) ? " (guarded: a memory file was being edited)" : "")
                       << ", wrote back " << last_tick.value("written_back", 0) << ", changed "
                       << (last_tick.contains("changed") ? last_tick["changed"].size() : 0) << " file(s)\n";
+              // What the wake before that tick left (tick.h), as the tick recorded it.
+              auto count = [&](const char* k) {
+                return last_tick.contains(k) && last_tick[k].is_array() ? last_tick[k].size() : 0;
+              };
+              ctx.out << "last wake, as that tick found it: " << count("dream_entries") << " dream entr"
+                      << (count("dream_entries") == 1 ? "y" : "ies") << ", " << count("sits") << " sit(s)\n";
             } else {
               ctx.out << "last tick: never (run memsim tick, or install-hooks --cron)\n";
             }

@@ -6,6 +6,7 @@
 #include "memsim/cue_sources.h"
 #include "memsim/json_io.h"
 #include "memsim/process.h"
+#include "memsim/render.h"
 #include "memsim/tick.h"
 
 namespace memsim::cli {
@@ -67,6 +68,8 @@ Command register_tick(CLI::App& app, CommonOptions& common) {
                                                   {"changed", t->changed},
                                                   {"findings", t->findings.size()},
                                                   {"notes_leaving", notes},
+                                                  {"dream_entries", t->dream_entries},
+                                                  {"sits", sit_names(t->sits)},
                                                   {"cue_items", t->cue.size()},
                                                   {"commit", committed}},
                                    2)
@@ -86,6 +89,11 @@ Command register_tick(CLI::App& app, CommonOptions& common) {
             ctx.out << "notes leaving their " << policy->short_term_days << "-day window: " << t->notes_leaving.size()
                     << "\n";
             for (const auto& n : t->notes_leaving) ctx.out << "  " << n.rel_path << "\n";
+            ctx.out << "since the last tick, the wake left " << t->dream_entries.size() << " dream entr"
+                    << (t->dream_entries.size() == 1 ? "y" : "ies") << " and " << t->sits.size() << " sit(s)";
+            for (const auto& d : t->dream_entries) ctx.out << "; " << d;
+            for (const auto& sit : t->sits) ctx.out << "; sat with " << render_name(sit.name, 200);
+            ctx.out << "\n";
             ctx.out << "cue: " << t->cue.size() << " item(s) in " << ctx.home.cue_path() << "\n";
             if (!committed.empty()) ctx.out << committed << "\n";
             if (*commit && t->guarded) ctx.out << "nothing committed: the tick was guarded\n";

@@ -85,6 +85,22 @@ Atom* Slot::find(const std::string& id) {
   return nullptr;
 }
 
+bool contested_by_candidates(FileSystem& fs, const Home& home, std::string_view key, std::string_view summary) {
+  const std::string slot_key = normalize_key(key);
+  if (slot_key.empty()) return false;
+  const std::string path = join_path(home.candidates_dir(), slot_file_for(slot_key));
+  auto info = fs.stat(path);
+  if (!info.ok() || info->kind != FileKind::kRegular) return false;
+  auto text = fs.read_file(path);
+  if (!text.ok()) return false;
+  auto slot = slot_from_json(*text, path);
+  if (!slot.ok()) return false;
+  const std::string own = normalize_claim(summary);
+  for (const Atom& a : slot->atoms)
+    if ((a.status == "candidate" || a.status == "staged") && normalize_claim(a.claim) != own) return true;
+  return false;
+}
+
 std::string slot_to_json(const Slot& slot) {
   json atoms = json::array();
   for (const Atom& a : slot.atoms) {

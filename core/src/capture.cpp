@@ -2,6 +2,7 @@
 // written; the transcript itself is only read.
 #include <map>
 #include <optional>
+#include <set>
 
 #include "memsim/atoms.h"
 #include "memsim/gate.h"
@@ -43,6 +44,7 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
   std::optional<Redactor> own;
   const Redactor& redactor = shared_redactor ? *shared_redactor : own.emplace();
   std::map<std::string, std::vector<ObservedAtom>> by_key;
+  std::set<std::string> seen_claims;
   for (const TranscriptText& t : scan.texts) {
     for (const Marker& m : find_markers(t)) {
       ++st.markers;
@@ -57,6 +59,7 @@ Status capture_transcript(FileSystem& fs, const Home& home, const Clock& clock, 
       f.atom.redactions = claim.kinds;
       f.atom.redactions.insert(f.atom.redactions.end(), quote.kinds.begin(), quote.kinds.end());
       if (f.atom.quarantined) ++st.quarantined;
+      if (seen_claims.insert(f.atom.id).second) st.claims.push_back({f.atom.kind, f.atom.claim, f.atom.quarantined});
       Observation o;
       o.session = t.session.empty() ? stem_of(transcript_path) : t.session;
       o.time = t.time ? t.time : clock.now();

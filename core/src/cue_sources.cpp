@@ -4,6 +4,7 @@
 #include <map>
 
 #include "memsim/atoms.h"
+#include "memsim/meditation.h"
 #include "memsim/promote.h"
 #include "memsim/render.h"
 
@@ -45,6 +46,29 @@ void add_promotion_items(FileSystem& fs, const Home& home, const GateRules& gate
     if (p.moves) out.push_back({"promotion-ready", {file}, p.id + claim + " passes L1 -> L2: memsim promote --apply"});
     else out.push_back({"promotion-near", {file}, p.id + claim + ": " + p.blocks.front()});
   }
+}
+
+void add_wake_items(FileSystem& fs, const Home& home, const std::vector<DatedNote>& notes, Seconds now,
+                    std::vector<CueItem>& out) {
+  auto objects = load_meditations(fs, home);
+  auto sits = objects.ok() ? read_sits(fs, home) : Result<std::vector<Sit>>(objects.error());
+  if (!sits.ok()) {
+    out.push_back({"meditations-unreadable", {"meditations/"}, sits.message()});
+  } else if (auto pick = pick_meditation(*objects, *sits, now)) {
+    const MeditationObject& o = (*objects)[pick->index];
+    out.push_back({"meditation",
+                   {"meditations/" + o.name + ".md"},
+                   std::string("tonight's sit: ") + (o.shelf == Shelf::kAwareness ? "awareness" : "instrumental") +
+                       " shelf" + (pick->floor_applied ? ", the awareness floor applied" : "") +
+                       "; read the object, sit with it, and record the sit with `memsim meditation next --record`"});
+  }
+  if (out.empty()) return;
+  const Days today = day_of(now);
+  for (const DatedNote& n : notes)
+    if (n.day == today && n.rel_path.starts_with("memory/dream-journal/")) return;
+  out.push_back({"dream-journal",
+                 {"memory/dream-journal/" + note_day_prefix(today) + "-dream.md"},
+                 "write tonight's one entry: what the sit and this cue brought up, in a few lines"});
 }
 
 }  // namespace memsim

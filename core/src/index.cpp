@@ -14,7 +14,7 @@ const std::string_view kHowToUse =
     "memory in this index. Hot rows are the most used, New rows the most recently written, Cold rows "
     "are fading. Everything else is listed in MEMORY-archive.md, and a text search over this "
     "directory finds the rest. Nothing here is ever deleted; [contested] marks a fact that disagrees "
-    "with another open fact, so check it before relying on it.\n";
+    "with another open fact or with a claim captured after it, so check it before relying on it.\n";
 
 bool ranks_before(const Entry& a, const Entry& b) {
   if (a.score != b.score) return a.score > b.score;

@@ -86,6 +86,12 @@ Result<std::vector<Sit>> read_sits(FileSystem& fs, const Home& home) {
   return out;
 }
 
+std::vector<std::string> sit_names(const std::vector<Sit>& sits) {
+  std::vector<std::string> out;
+  for (const Sit& s : sits) out.push_back(s.name);
+  return out;
+}
+
 std::optional<MeditationPick> pick_meditation(const std::vector<MeditationObject>& objects,
                                               const std::vector<Sit>& sits, Seconds now) {
   // The last three sits, newest first: from the log, or else from last_used.

@@ -13,6 +13,11 @@ std::optional<Days> note_day(std::string_view name) {
   return parse_date(date);
 }
 
+std::string note_day_prefix(Days day) {
+  const std::string iso = format_date(day);  // YYYY-MM-DD
+  return iso.substr(2, 2) + iso.substr(5, 2) + iso.substr(8, 2);
+}
+
 Result<std::vector<DatedNote>> list_dated_notes(FileSystem& fs, const Home& home) {
   std::vector<DatedNote> out;
   for (const auto& [dir, rel] : {std::pair{home.short_term_dir(), std::string("memory/short-term/")},

@@ -4,7 +4,10 @@
 #include <charconv>
 #include <set>
 
+#include "memsim/corpus.h"
+#include "memsim/frontmatter.h"
 #include "memsim/gate.h"
+#include "memsim/supersede.h"
 #include "memsim/timefmt.h"
 
 namespace memsim {
@@ -263,7 +266,8 @@ Result<std::vector<std::string>> staged_ids(FileSystem& fs, const Home& home, co
   return ids;
 }
 
-Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id, Seconds now) {
+Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id,
+                      const Policy& policy, Seconds now) {
   const Home* from = nullptr;
   std::string staged_text;
   for (const Home* h : {&home, user_home}) {
@@ -284,7 +288,7 @@ Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, c
   const std::string claim = scrub_home_paths(s.claim);
   auto lock = lock_home(fs, *from, 5000);
   if (!lock.ok()) return lock.error();
-  Adopted out{"", "", s.to, s.kind, claim, scrub_home_paths(s.quote), s.sessions, s.days};
+  Adopted out{"", "", {}, s.to, s.kind, claim, scrub_home_paths(s.quote), s.sessions, s.days};
   std::string& target = out.path;
   if (s.to == "L2") {
     MEMSIM_TRY(check_home(fs, home));
@@ -302,12 +306,31 @@ Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, c
       target = home.memory_path(stem + ".md");
     }
     const std::string date = format_date(day_of(now));
-    const std::string text = "---\nname: " + stem + "\ntype: " + type + "\nsummary: " + yaml_quote(claim) +
-                             "\ncreated: " + date + "\nlast_updated: " + date + "\nconfidence: " + s.confidence +
-                             "\nkey: " + yaml_quote(scrub_home_paths(s.key)) + "\n---\n" + claim +
-                             "\n\nPromoted from L1 by recurrence: " + plural(s.sessions, "session") + " over " +
-                             plural(s.days, "day") + ".\n";
+    const std::string key = scrub_home_paths(s.key);
+    auto corpus = load_corpus(fs, home, policy);
+    if (!corpus.ok()) return corpus.error();
+    const std::vector<const Memory*> incumbents = open_facts_with_key(*corpus, key, now);
+    for (const Memory* m : incumbents)
+      if (window_opens(*m) > day_of(now))
+        return Error{"memory/" + m->filename + ": holds the key '" + key +
+                     "' from a day after today; settle it before adopting " + id};
+    std::string text = "---\nname: " + stem + "\ntype: " + type + "\nsummary: " + yaml_quote(claim) +
+                       "\ncreated: " + date + "\nlast_updated: " + date + "\nconfidence: " + s.confidence +
+                       "\nkey: " + yaml_quote(key) + "\n";
+    std::string replaces;
+    if (!incumbents.empty()) {
+      const std::string& first = incumbents.front()->filename;
+      text += "valid_from: " + date +
+              "\nvalid_until: null\nsupersedes: " + yaml_line_scalar(first.substr(0, first.size() - 3)) + "\n";
+      for (const Memory* m : incumbents) replaces += " [[" + m->filename.substr(0, m->filename.size() - 3) + "]]";
+    }
+    text += "---\n" + claim + "\n\nPromoted from L1 by recurrence: " + plural(s.sessions, "session") + " over " +
+            plural(s.days, "day") + ".\n";
+    if (!replaces.empty()) text += "Supersedes" + replaces + " from " + date + ".\n";
+    // The successor first: a crash before the windows close leaves two open
+    // facts (a conflict lint reports), never a closed fact with no successor.
     MEMSIM_TRY(replace_file(fs, target, text));
+    MEMSIM_TRY(close_windows(fs, home, incumbents, now, out.superseded));
   } else {
     const Home& user = *from;
     target = user.identity_path();

@@ -2,6 +2,8 @@
 
 #include <unordered_map>
 
+#include "memsim/atoms.h"
+
 namespace memsim {
 
 namespace {
@@ -63,6 +65,14 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
 
   rep.ranked = rank_corpus(std::move(*corpus), journal->touches, now, policy);
   Ranked& r = rep.ranked;
+  // A fact contested from below is tagged as a key conflict is (atoms.h).
+  for (std::size_t i = 0; i < r.entries.size(); ++i) {
+    const Memory& m = r.corpus.memories[i];
+    if (r.entries[i].closed || !m.meta.key || !contested_by_candidates(fs, home, *m.meta.key, r.entries[i].summary))
+      continue;
+    r.entries[i].contested = true;
+    rep.contested_by_candidates.push_back(m.filename);
+  }
 
   for (std::size_t i = 0; options.write && i < r.corpus.memories.size(); ++i) {
     Memory& m = r.corpus.memories[i];

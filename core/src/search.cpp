@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "memsim/atoms.h"
 #include "memsim/corpus.h"
 #include "memsim/hash.h"
 #include "memsim/index.h"
@@ -337,7 +338,8 @@ std::string open_at(const char* alias) {
 // are found and the next row scores less than the k-th. The kept list widens
 // until it provably holds the top k, ties at the cut included, so that the
 // filename can break them: an unkept row scores at most the last kept one.
-Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, const RecallOptions& o) {
+Result<std::vector<Hit>> query(FileSystem& fs, const Home& home, Index& ix, const std::string& match, Days today,
+                               const RecallOptions& o) {
   const std::size_t k = static_cast<std::size_t>(std::max(0, o.k));
   if (k == 0) return std::vector<Hit>{};
   auto matches = ix.prepare("SELECT memsim_collect(fts) FROM fts WHERE fts MATCH ?1");
@@ -370,7 +372,7 @@ Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, 
   auto lookup = ix.prepare(("SELECT d.name, d.summary, d.valid_from, d.valid_until, d.pin, NOT " + open_at("d") +
                             ", (d.key IS NOT NULL AND " + open_at("d") +
                             " AND EXISTS(SELECT 1 FROM docs e WHERE e.key = d.key AND e.id != d.id AND " +
-                            open_at("e") + ")) FROM docs d WHERE d.id = ?1 AND " + where)
+                            open_at("e") + ")), d.key FROM docs d WHERE d.id = ?1 AND " + where)
                                .c_str());
   if (!lookup.ok()) return lookup.error();
   sqlite3_bind_int64(lookup->s, 3, today);  // ?3 in open_at()
@@ -394,6 +396,10 @@ Result<std::vector<Hit>> query(Index& ix, const std::string& match, Days today, 
       h.pinned = sqlite3_column_int(lookup->s, 4) != 0;
       h.closed = sqlite3_column_int(lookup->s, 5) != 0;
       h.contested = sqlite3_column_int(lookup->s, 6) != 0;
+      // Contested from below (atoms.h): a claim in its L1 slot disagrees.
+      if (!h.contested && !h.closed && sqlite3_column_type(lookup->s, 7) != SQLITE_NULL)
+        h.contested = contested_by_candidates(
+            fs, home, reinterpret_cast<const char*>(sqlite3_column_text(lookup->s, 7)), h.summary);
       h.score = row.score;
       hits.push_back(std::move(h));
     }
@@ -476,7 +482,7 @@ Result<std::vector<Hit>> refresh_and_query(FileSystem& fs, const Home& home, con
     }
     MEMSIM_TRY(store_token(ix, fs, *tok));
   }
-  return query(ix, match, today, o);
+  return query(fs, home, ix, match, today, o);
 }
 
 }  // namespace

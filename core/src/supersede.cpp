@@ -1,5 +1,7 @@
 #include "memsim/supersede.h"
 
+#include <algorithm>
+
 #include "memsim/corpus.h"
 #include "memsim/gate.h"
 #include "memsim/ranking.h"
@@ -132,6 +134,36 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
   return out;
 }
 
+std::vector<const Memory*> open_facts_with_key(const Corpus& corpus, std::string_view key, Seconds now) {
+  const std::string folded = fold_whitespace(key);
+  std::vector<const Memory*> out;
+  for (const Memory& m : corpus.memories)
+    if (m.fm.state == FrontmatterState::kOk && m.meta.key && fold_whitespace(*m.meta.key) == folded &&
+        !is_closed(m.meta, now))
+      out.push_back(&m);
+  return out;
+}
+
+Status close_windows(FileSystem& fs, const Home& home, const std::vector<const Memory*>& facts, Seconds now,
+                     std::vector<std::string>& closed) {
+  const Days today = day_of(now);
+  for (const Memory* m : facts)
+    if (const Days from = window_opens(*m); from > today)
+      return Error{"memory/" + m->filename + ": valid_from " + format_date(from) +
+                   " is after today; closing it today would leave an empty window; nothing changed"};
+  for (const Memory* m : facts) {
+    const std::string text = rewrite_fields(m->text, m->fm, {{"valid_until", format_date(today)}});
+    if (Status s = replace_file(fs, home.memory_path(m->filename), text); !s.ok()) {
+      std::string done;
+      for (const std::string& f : closed) done += " memory/" + f;
+      return Error{"memory/" + m->filename + ": not closed: " + s.message() +
+                   (done.empty() ? "; nothing changed" : "; closed before it:" + done)};
+    }
+    closed.push_back(m->filename);
+  }
+  return Status::Ok();
+}
+
 Result<Settled> settle_key(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                            std::string_view key, std::string_view keep) {
   MEMSIM_TRY(check_home(fs, home));
@@ -147,36 +179,15 @@ Result<Settled> settle_key(FileSystem& fs, const Home& home, const Clock& clock,
     const Seconds now = clock.now();
     auto corpus = load_corpus(fs, home, policy);
     if (!corpus.ok()) return corpus.error();
-    std::vector<const Memory*> others;
-    bool kept_found = false;
-    for (const Memory& m : corpus->memories) {
-      if (m.fm.state != FrontmatterState::kOk || !m.meta.key || fold_whitespace(*m.meta.key) != out.key) continue;
-      if (is_closed(m.meta, now)) continue;
-      if (m.filename == out.kept) {
-        kept_found = true;
-        continue;
-      }
-      const Days from = window_opens(m);
-      if (from > day_of(now))
-        return Error{"memory/" + m.filename + ": valid_from " + format_date(from) +
-                     " is after today; closing it today would leave an empty window; nothing changed"};
-      others.push_back(&m);
-    }
-    if (!kept_found)
+    std::vector<const Memory*> others = open_facts_with_key(*corpus, out.key, now);
+    const auto keep_it =
+        std::find_if(others.begin(), others.end(), [&](const Memory* m) { return m->filename == out.kept; });
+    if (keep_it == others.end())
       return Error{"memory/" + out.kept + ": not an open fact with key '" + out.key + "'; nothing changed"};
+    others.erase(keep_it);
     if (others.empty())
       return Error{"key '" + out.key + "': memory/" + out.kept + " is its only open fact; nothing to settle"};
-    const std::string today = format_date(day_of(now));
-    for (const Memory* m : others) {
-      const std::string closed = rewrite_fields(m->text, m->fm, {{"valid_until", today}});
-      if (Status s = replace_file(fs, home.memory_path(m->filename), closed); !s.ok()) {
-        std::string done;
-        for (const std::string& f : out.closed) done += " memory/" + f;
-        return Error{"memory/" + m->filename + ": not closed: " + s.message() +
-                     (done.empty() ? "; nothing changed" : "; closed before it:" + done)};
-      }
-      out.closed.push_back(m->filename);
-    }
+    MEMSIM_TRY(close_windows(fs, home, others, now, out.closed));
   }
   if (std::string w = reindex_warning(fs, home, clock, policy); !w.empty())
     return Error{"settled key '" + out.key + "' on memory/" + out.kept + ", but the " + w};

@@ -96,11 +96,20 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
     const Seconds closes = (n.day + policy.short_term_days) * kSecondsPerDay;
     if (closes > since && closes <= t.now) t.notes_leaving.push_back(n);
   }
+  // What the last wake left: its dream entry and its sit.
+  for (const DatedNote& n : *notes)
+    if (n.rel_path.starts_with("memory/dream-journal/") && n.info.mtime > since && n.info.mtime <= t.now)
+      t.dream_entries.push_back(n.rel_path);
+  std::sort(t.dream_entries.begin(), t.dream_entries.end());
+  if (auto sits = read_sits(fs, home); sits.ok())
+    for (const Sit& sit : *sits)
+      if (sit.time > since && sit.time <= t.now) t.sits.push_back(sit);
 
   core_cue(rep->ranked, t.now, policy, t.cue);
   add_near_duplicate_items(t.findings, t.cue);
   add_promotion_items(fs, home, policy.gates, t.now, t.cue);
   add_lens_items(fs, home, t.cue);
+  add_wake_items(fs, home, *notes, t.now, t.cue);
   std::stable_sort(t.cue.begin(), t.cue.end(), [](const CueItem& a, const CueItem& b) {
     if (a.kind != b.kind) return a.kind < b.kind;
     return a.files < b.files;
@@ -117,7 +126,9 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
                               {"changed", t.changed},
                               {"cue_items", t.cue.size()},
                               {"findings", t.findings.size()},
-                              {"notes_leaving", t.notes_leaving.size()}};
+                              {"notes_leaving", t.notes_leaving.size()},
+                              {"dream_entries", t.dream_entries},
+                              {"sits", sit_names(t.sits)}};
   MEMSIM_TRY(replace_file(fs, home.last_tick_path(), dump_json(last, 2) + "\n"));
   t.reindexed = std::move(*rep);
   return t;

@@ -4,8 +4,12 @@
 #include <filesystem>
 #include <string>
 
+#include "memsim/corpus.h"
 #include "memsim/gate.h"
 #include "memsim/promote.h"
+#include "memsim/reindex.h"
+#include "memsim/search.h"
+#include "memsim/supersede.h"
 #include "memsim/testing/ladder.h"
 #include "memsim/testing/testing.h"
 #include "memsim/timefmt.h"
@@ -123,7 +127,7 @@ TEST_F(LadderTest, DryRunWritesNothingApplyStagesAdoptWritesATierTwoFileWithoutP
   auto again = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
   EXPECT_TRUE(again->empty());  // staged atoms are not proposed twice
   const std::string id = s.atoms[0].id;
-  auto adopted = adopt(fs_, home_, nullptr, id, now_);
+  auto adopted = adopt(fs_, home_, nullptr, id, Policy{}, now_);
   ASSERT_TRUE(adopted.ok()) << adopted.message();
   const std::string text = testing::read(adopted->path);
   EXPECT_NE(text.find("type: process"), std::string::npos);  // a lesson
@@ -147,7 +151,7 @@ TEST_F(LadderTest, AdoptNeverOverwritesAFileWithTheClaimsName) {
   const std::string taken2 = home_.memory_path("process_run-ninja-with-j2-2.md");
   testing::write(target, "a person's own words\n");
   testing::write(taken2, "another person's words\n");
-  auto adopted = adopt(fs_, home_, nullptr, s.atoms[0].id, now_);
+  auto adopted = adopt(fs_, home_, nullptr, s.atoms[0].id, Policy{}, now_);
   ASSERT_TRUE(adopted.ok()) << adopted.message();
   EXPECT_EQ(adopted->path, home_.memory_path("process_run-ninja-with-j2-3.md"));
   EXPECT_EQ(adopted->kept, target);
@@ -156,6 +160,84 @@ TEST_F(LadderTest, AdoptNeverOverwritesAFileWithTheClaimsName) {
   const std::string text = testing::read(adopted->path);
   EXPECT_NE(text.find("name: process_run-ninja-with-j2-3\n"), std::string::npos) << text;
   EXPECT_NE(text.find("Run ninja with -j2"), std::string::npos) << text;
+}
+
+// seed 001: a contradiction closes a window instead of overwriting. A claim
+// adopted for a key an open fact holds supersedes it: the incumbent keeps its
+// body, its window closes today, and recall as of an earlier day still finds it.
+TEST_F(LadderTest, AnAdoptedClaimSupersedesTheOpenFactWithItsKeyAndKeepsItsHistory) {
+  Slot s = slot_with({obs("a", 0, "verified")}, "Run ninja with -j2");
+  put(home_, s);
+  const std::string incumbent = home_.memory_path("process_build-jobs.md");
+  const std::string before =
+      "---\nname: process_build-jobs\ntype: process\nsummary: run ninja with -j8\n"
+      "created: 2026-06-01\nkey: " +
+      s.key + "\n---\nThe old rule: ninja -j8.\n";
+  testing::write(incumbent, before);
+  auto plan = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
+  ASSERT_TRUE(stage_promotions(fs_, home_, nullptr, *plan, now_).ok());
+  auto adopted = adopt(fs_, home_, nullptr, s.atoms[0].id, Policy{}, now_);
+  ASSERT_TRUE(adopted.ok()) << adopted.message();
+  EXPECT_EQ(adopted->superseded, std::vector<std::string>{"process_build-jobs.md"});
+  const std::string today = format_date(day_of(now_));
+  const std::string after = testing::read(incumbent);
+  EXPECT_EQ(after, before.substr(0, before.find("---\nThe old")) + "valid_until: " + today + "\n" +
+                       before.substr(before.find("---\nThe old")))
+      << "only valid_until is added:\n"
+      << after;
+  const std::string fresh = testing::read(adopted->path);
+  EXPECT_NE(fresh.find("supersedes: process_build-jobs\n"), std::string::npos) << fresh;
+  EXPECT_NE(fresh.find("valid_from: " + today + "\n"), std::string::npos) << fresh;
+
+  auto corpus = load_corpus(fs_, home_, Policy{});
+  ASSERT_TRUE(corpus.ok());
+  EXPECT_EQ(open_facts_with_key(*corpus, s.key, now_).size(), 1u) << "one open fact for the key, no conflict";
+  FixedClock clock(now_);
+  RecallOptions past;
+  past.as_of = day_of(now_) - 1;
+  auto then = recall(fs_, home_, clock, Policy{}, "ninja", past);
+  ASSERT_TRUE(then.ok()) << then.message();
+  ASSERT_FALSE(then->empty());
+  EXPECT_EQ((*then)[0].file, "process_build-jobs.md");
+  auto now_hits = recall(fs_, home_, clock, Policy{}, "ninja", RecallOptions{});
+  ASSERT_TRUE(now_hits.ok());
+  ASSERT_FALSE(now_hits->empty());
+  EXPECT_EQ((*now_hits)[0].file, base_name(adopted->path));
+}
+
+// An adopted fact whose slot gets a new, different claim is contested from
+// below: tagged in MEMORY.md and in recall, counted by reindex (status), until
+// resolve settles the slot.
+TEST_F(LadderTest, AFactIsContestedWhileItsSlotHoldsADifferentLiveClaim) {
+  Slot slot = slot_with({obs("a", 0, "verified")}, "PR base branch is dev");
+  Slot other = slot_with({obs("b", 1)}, "PR base branch is main");
+  slot.atoms[0].status = "adopted";
+  slot.atoms.push_back(other.atoms[0]);
+  put(home_, slot);
+  std::filesystem::create_directories(home_.memory_dir());
+  testing::write(home_.memory_path("project_pr-base-branch.md"),
+                 "---\nname: project_pr-base-branch\ntype: project\nsummary: \"PR base branch is dev\"\ncreated: "
+                 "2026-07-01\nkey: \"" +
+                     slot.key + "\"\n---\nPR base branch is dev\n");
+  testing::write(home_.memory_path("project_unrelated.md"),
+                 "---\nname: project_unrelated\ntype: project\nsummary: the branch of the docs site\n"
+                 "created: 2026-07-01\nkey: docs site branch\n---\nx\n");
+  FixedClock clock(now_);
+  auto rep = reindex(fs_, home_, clock, Policy{});
+  ASSERT_TRUE(rep.ok()) << rep.message();
+  EXPECT_EQ(rep->contested_by_candidates, std::vector<std::string>{"project_pr-base-branch.md"});
+  EXPECT_NE(rep->index.memory_md.find("project_pr-base-branch.md: PR base branch is dev [contested]"),
+            std::string::npos)
+      << rep->index.memory_md;
+  auto hits = recall(fs_, home_, clock, Policy{}, "branch", RecallOptions{});
+  ASSERT_TRUE(hits.ok()) << hits.message();
+  for (const Hit& h : *hits) EXPECT_EQ(h.contested, h.file == "project_pr-base-branch.md") << h.file;
+
+  ASSERT_TRUE(resolve(fs_, home_, slot.atoms[0].id).ok());
+  auto after = reindex(fs_, home_, clock, Policy{});
+  ASSERT_TRUE(after.ok());
+  EXPECT_TRUE(after->contested_by_candidates.empty());
+  EXPECT_EQ(after->index.memory_md.find("dev [contested]"), std::string::npos) << after->index.memory_md;
 }
 
 TEST_F(LadderTest, L3GoesToThePersonaOfTheUserIdentity) {
@@ -167,7 +249,7 @@ TEST_F(LadderTest, L3GoesToThePersonaOfTheUserIdentity) {
   ASSERT_EQ(plan->size(), 1u);
   EXPECT_EQ((*plan)[0].to, "L3");
   ASSERT_TRUE(stage_promotions(fs_, home_, &user_, *plan, now_).ok());
-  auto adopted = adopt(fs_, home_, &user_, s.atoms[0].id, now_);
+  auto adopted = adopt(fs_, home_, &user_, s.atoms[0].id, Policy{}, now_);
   ASSERT_TRUE(adopted.ok()) << adopted.message();
   EXPECT_EQ(testing::read(user_.identity_path()),
             "# Identity\n\n## Persona\n\n- Writes C++\n- Prefer small commits\n\n## Other\n\nx\n");

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "memsim/journal.h"
+#include "memsim/meditation.h"
 #include "memsim/testing/testing.h"
 #include "memsim/tick.h"
 
@@ -94,16 +95,65 @@ TEST_F(Tick, TheCueListsConflictsAndOldUnverifiedFactsDeterministically) {
       "created: 2025-06-01\n---\n",
       old);
   TickReport t = tick(kNow);
-  ASSERT_EQ(t.cue.size(), 2u);
+  ASSERT_EQ(t.cue.size(), 3u);
   EXPECT_EQ(t.cue[0].kind, "conflict");
   EXPECT_EQ(t.cue[0].files, (std::vector<std::string>{"memory/decision_db-a.md", "memory/decision_db-b.md"}));
   EXPECT_NE(t.cue[0].detail.find("picks decision_db-a.md"), std::string::npos);  // stated beats inferred
-  EXPECT_EQ(t.cue[1].kind, "old-unverified");
-  EXPECT_EQ(t.cue[1].files, std::vector<std::string>{"memory/reference_old.md"});
+  EXPECT_EQ(t.cue[1].kind, "dream-journal");  // the wake runs tonight: it writes one entry
+  EXPECT_EQ(t.cue[1].files, std::vector<std::string>{"memory/dream-journal/260801-dream.md"});
+  EXPECT_EQ(t.cue[2].kind, "old-unverified");
+  EXPECT_EQ(t.cue[2].files, std::vector<std::string>{"memory/reference_old.md"});
   const std::string cue = read(home.cue_path());
   EXPECT_EQ(cue, t.cue_json);
   tick(kNow);
   EXPECT_EQ(read(home.cue_path()), cue);  // same inputs, same bytes
+}
+
+// Seed 000: one dream, one meditation a day. The tick names tonight's sit and
+// the dream entry to write, and the next tick records what the wake left.
+TEST_F(Tick, TheCueNamesTonightsSitAndDreamAndTheNextTickRecordsBoth) {
+  EXPECT_TRUE(tick(kNow).cue.empty()) << "nothing to judge and no object to sit with: no wake";
+  put("meditations/breath.md", "---\nshelf: awareness\n---\nFollow the breath.\n", kNow - kSecondsPerDay);
+  put("meditations/inversion.md", "---\nshelf: instrumental\n---\nInvert the problem.\n", kNow - kSecondsPerDay);
+  TickReport night = tick(kNow);
+  ASSERT_EQ(night.cue.size(), 2u);
+  EXPECT_EQ(night.cue[0].kind, "dream-journal");
+  EXPECT_EQ(night.cue[0].files, std::vector<std::string>{"memory/dream-journal/260801-dream.md"});
+  EXPECT_EQ(night.cue[1].kind, "meditation");
+  EXPECT_EQ(night.cue[1].files, std::vector<std::string>{"meditations/breath.md"});  // never used; the smaller name
+  EXPECT_NE(night.cue[1].detail.find("meditation next --record"), std::string::npos);
+  EXPECT_TRUE(night.dream_entries.empty());
+  EXPECT_TRUE(night.sits.empty());
+
+  // The wake, five minutes later: it records the sit and writes the entry.
+  auto objects = load_meditations(fs, home);
+  ASSERT_TRUE(objects.ok());
+  ASSERT_TRUE(record_sit(fs, home, (*objects)[0], kNow + 300, 1000).ok());
+  put("memory/dream-journal/260801-dream.md", "The breath, and the ledger conflict.\n", kNow + 400);
+  TickReport next = tick(kNow + kSecondsPerDay);
+  EXPECT_EQ(next.dream_entries, std::vector<std::string>{"memory/dream-journal/260801-dream.md"});
+  ASSERT_EQ(next.sits.size(), 1u);
+  EXPECT_EQ(next.sits[0].name, "breath");
+  const std::string last = read(home.last_tick_path());
+  EXPECT_NE(last.find("\"dream_entries\": [\n    \"memory/dream-journal/260801-dream.md\""), std::string::npos) << last;
+  EXPECT_NE(last.find("\"sits\": [\n    \"breath\""), std::string::npos) << last;
+  // No repeat: tonight's object is the other one. Today's entry exists, so the
+  // dream item names the new day's.
+  ASSERT_EQ(next.cue.size(), 2u);
+  EXPECT_EQ(next.cue[1].files, std::vector<std::string>{"meditations/inversion.md"});
+  EXPECT_EQ(next.cue[0].files, std::vector<std::string>{"memory/dream-journal/260802-dream.md"});
+  // Each is recorded once: the tick after has nothing new from the wake.
+  TickReport after = tick(kNow + kSecondsPerDay + 3600);
+  EXPECT_TRUE(after.dream_entries.empty());
+  EXPECT_TRUE(after.sits.empty());
+}
+
+TEST_F(Tick, ADreamEntryAlreadyWrittenTodayIsNotAskedForAgain) {
+  put("meditations/breath.md", "---\nshelf: awareness\n---\nx\n", kNow - kSecondsPerDay);
+  put("memory/dream-journal/260801-early.md", "written before the tick\n", kNow - 3600);
+  TickReport t = tick(kNow);
+  ASSERT_EQ(t.cue.size(), 1u);
+  EXPECT_EQ(t.cue[0].kind, "meditation");
 }
 
 }  // namespace

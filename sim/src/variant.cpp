@@ -307,7 +307,7 @@ void Variant::adopt_pass() {
     return violation("adopt: " + staged.message());
   for (const Proposal& p : *plan) {
     if (!p.moves) continue;
-    if (auto written = adopt(ctx_.fs, home_, nullptr, p.id, now); !written.ok())
+    if (auto written = adopt(ctx_.fs, home_, nullptr, p.id, spec_.policy, now); !written.ok())
       return violation("adopt " + p.id + ": " + written.message());
     const std::string claim = normalize_claim(p.claim);
     const auto& dirs = *ctx_.directives;

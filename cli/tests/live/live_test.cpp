@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "live_fixture.h"
+#include "memsim/cron.h"
 
 namespace memsim::live::testing {
 namespace {
@@ -319,6 +320,63 @@ TEST_F(Live, VerifyInstallLiveSaysClearlyWhenClaudeIsMissing) {
   ASSERT_TRUE(none.ok());
   EXPECT_EQ(none->exit_code, 1);
   EXPECT_NE(none->out.find("FAIL live-claude: claude is not installed"), std::string::npos) << none->out;
+}
+
+// The nightly wake as the crontab runs it (cron.h): the default wake command,
+// the sub-agent profile, the prompt last. The tick names tonight's sit and the
+// dream entry; the wake records the sit through memsim and writes the entry,
+// each allowed without a prompt; the next tick records both (seed 000: one
+// dream, one meditation a day).
+TEST_F(Live, TheNightlyWakeRecordsItsSitAndWritesItsDreamEntryAndTheNextTickRecordsBoth) {
+  install([&] {
+    write(home() + "/meditations/breath.md", "---\nshelf: awareness\n---\nFollow the breath for ten counts.\n");
+    write(memory("feedback_deploy-freeze.md"),
+          memory_file("feedback_deploy-freeze", "Deploys are frozen on Fridays after 14:00", "Since March."));
+  });
+  auto tick = memsim({"tick", "--now", minutes_from_now(-2)});
+  ASSERT_EQ(tick.exit_code, 0) << tick.err;
+  const auto cue = nlohmann::json::parse(read(home() + "/runtime/state/cue.json"));
+  std::string dream, object;
+  for (const auto& item : cue["items"]) {
+    if (item["kind"] == "dream-journal") dream = item["files"][0];
+    if (item["kind"] == "meditation") object = item["files"][0];
+  }
+  ASSERT_EQ(object, "meditations/breath.md") << cue.dump(2);
+  ASSERT_FALSE(dream.empty()) << cue.dump(2);
+
+  install::CronSpec spec;
+  spec.command = memsim::testing::memsim_bin();
+  spec.home = home();
+  spec.project = project();
+  std::vector<std::string> args = install::default_wake_args(spec);
+  ASSERT_EQ(args.front(), "claude");
+  args.erase(args.begin());
+  const std::string prompt = install::wake_prompt(spec);
+  const std::string sit = spec.command + " meditation next --record --home " + spec.home;
+  ASSERT_NE(prompt.find(sit), std::string::npos) << "the model is told the very command: " << prompt;
+  const std::string entry = "The breath, then the deploy freeze: still true on Fridays.";
+  LiveSession s{claude_, project(), user_home(), args, {{"MEMSIM_PROFILE", "subagent"}}, 120, true};
+  auto r = run_live(s, prompt,
+                    {ScriptedTurn::call("Bash", {{"command", sit}, {"description", "record tonight's sit"}}),
+                     ScriptedTurn::call("Write", {{"file_path", home() + "/" + dream}, {"content", entry + "\n"}}),
+                     ScriptedTurn::say("Sat with breath; wrote the entry.")});
+  ASSERT_TRUE(r.ok()) << r.message();
+  ASSERT_EQ(r->process.exit_code, 0) << r->process.err;
+  ASSERT_EQ(r->conversation.size(), 3u) << r->process.err;
+  EXPECT_NE(request_text(r->conversation[0]).find("For the meditation item, run " + sit), std::string::npos);
+  EXPECT_NE(request_text(r->conversation[0]).find("subagent session"), std::string::npos)
+      << "the wake loads the current state only";
+  // The memsim command really ran, allowed by the default command's rules.
+  EXPECT_NE(request_text(r->conversation[1]).find("breath (awareness"), std::string::npos)
+      << request_text(r->conversation[1]);
+  EXPECT_NE(read(home() + "/runtime/state/sits.log").find(" breath awareness"), std::string::npos);
+  EXPECT_EQ(read(home() + "/" + dream), entry + "\n");
+
+  auto next = memsim({"tick", "--json"});
+  ASSERT_EQ(next.exit_code, 0) << next.err;
+  const auto t = nlohmann::json::parse(next.out);
+  EXPECT_EQ(t["dream_entries"], nlohmann::json::array({dream})) << next.out;
+  EXPECT_EQ(t["sits"], nlohmann::json::array({"breath"})) << next.out;
 }
 
 }  // namespace

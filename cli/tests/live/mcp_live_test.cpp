@@ -48,7 +48,7 @@ TEST_F(Live, McpClaudeCodeCallsTheRegisteredServer) {
   EXPECT_EQ(journal.touches[0].tool, "memory_get");
 }
 
-TEST_F(Live, ProfilesMainGetsPersonaIndexAndHandoffOnceASharedSessionNeither) {
+TEST_F(Live, ProfilesMainGetsIdentityIndexAndHandoffOnceASharedSessionTheIdentityOnly) {
   install([&] {
     write(home() + "/identity.md", "I am the persona PERSONA-MARK.\n");
     write(memory("preference_tabs.md"),
@@ -68,7 +68,7 @@ TEST_F(Live, ProfilesMainGetsPersonaIndexAndHandoffOnceASharedSessionNeither) {
   auto shared = run("hello", {ScriptedTurn::say("hi")});
   const std::string text = sent(shared);
   EXPECT_NE(text.find("shared session"), std::string::npos) << "the settings' env reached the hook";
-  EXPECT_EQ(text.find("PERSONA-MARK"), std::string::npos);
+  EXPECT_NE(text.find("PERSONA-MARK"), std::string::npos) << "seed 003: a shared session knows who it is";
   EXPECT_EQ(text.find("INDEX-MARK"), std::string::npos) << "no import of MEMORY.md";
   EXPECT_EQ(text.find("SHARED-HANDOFF-MARK"), std::string::npos);
   EXPECT_NE(read(memory("HANDOFF.md")).find("consumed: null\n"), std::string::npos) << "still pending";

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "memsim/clock.h"
+#include "memsim/debrief.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
 #include "memsim/redact.h"
@@ -79,6 +80,14 @@ Result<std::vector<Slot>> load_slots(FileSystem& fs, const Home& home, std::vect
 // Writes one slot (caller holds the home's lock).
 Status save_slot(FileSystem& fs, const Home& home, const Slot& slot);
 
+// Whether a T2 fact is contested from below: the L1 slot of its `key`
+// (normalize_key) holds a live claim (candidate or staged, quarantined or not)
+// that is not the fact's own `summary` (normalize_claim). The fact is then
+// tagged [contested] wherever it is shown and counted by `status`, until
+// `resolve` settles the slot. Reads one file; a missing or unreadable slot is
+// no contest.
+bool contested_by_candidates(FileSystem& fs, const Home& home, std::string_view key, std::string_view summary);
+
 struct CaptureStats {
   int lines = 0, malformed = 0, unknown = 0, injected = 0, ignored = 0;
   int markers = 0;           // markers found
@@ -86,6 +95,9 @@ struct CaptureStats {
   int new_atoms = 0;
   int quarantined = 0;    // markers whose text redaction changed
   bool deferred = false;  // more slots than max_slots, or the lock was busy: nothing written
+  // Each distinct claim found, in transcript order, as the gate left it: what
+  // the session debrief lists (debrief.h). Filled even when deferred.
+  std::vector<CapturedClaim> claims;
 };
 
 // Captures one transcript into <home>/candidates/, creating candidates/ and

@@ -25,4 +25,18 @@ void add_near_duplicate_items(const std::vector<Finding>& findings, std::vector<
 void add_promotion_items(FileSystem& fs, const Home& home, const GateRules& gates, Seconds now,
                          std::vector<CueItem>& out);
 
+// The nightly sit and the dream (seed 000 sections 07 and 08: one dream, one
+// meditation a day), for the wake to do:
+//   "meditation"     tonight's object (meditation.h pick_meditation), when
+//                    meditations/ has an eligible one; not yet recorded: the
+//                    wake records the sit with `memsim meditation next --record`
+//   "dream-journal"  the one entry the wake writes,
+//                    memory/dream-journal/YYMMDD-dream.md for the tick's day,
+//                    unless a dream-journal note of that day exists
+// The dream item is added only when the cue holds something else (tonight's sit
+// included), so a night with nothing to judge starts no paid session.
+// A meditations/ that cannot be read is a "meditations-unreadable" item.
+void add_wake_items(FileSystem& fs, const Home& home, const std::vector<DatedNote>& notes, Seconds now,
+                    std::vector<CueItem>& out);
+
 }  // namespace memsim

@@ -37,7 +37,7 @@ struct Entry {
   Days created = 0;  // the created date, or the file's modification date
   bool pinned = false;
   bool closed = false;     // status superseded*, or valid_until <= today
-  bool contested = false;  // an open fact sharing its key with another open fact
+  bool contested = false;  // open, and sharing its key with another open fact or contested from below (atoms.h)
   bool in_flight = false;
   std::string state;  // the in-flight status line
 };

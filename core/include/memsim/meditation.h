@@ -37,6 +37,8 @@ Result<std::vector<MeditationObject>> load_meditations(FileSystem& fs, const Hom
 
 // Sits oldest first; a missing log is empty, bad lines are skipped.
 Result<std::vector<Sit>> read_sits(FileSystem& fs, const Home& home);
+// The objects' names, in the sits' order.
+std::vector<std::string> sit_names(const std::vector<Sit>& sits);
 
 struct MeditationPick {
   std::size_t index = 0;       // into the objects

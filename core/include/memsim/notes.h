@@ -23,6 +23,8 @@ struct DatedNote {
 
 // The day a YYMMDD-<slug>.md name carries (20YY), or nullopt.
 std::optional<Days> note_day(std::string_view name);
+// The YYMMDD a note of `day` is named with: note_day's inverse (years 2000-2099).
+std::string note_day_prefix(Days day);
 
 // Regular files of short-term/ and dream-journal/ with a dated name, sorted by
 // (day descending, path ascending). Missing directories are empty.

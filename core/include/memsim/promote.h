@@ -12,9 +12,9 @@
 // promotes on evidence, a contested slot stays at L1 until `resolve`, and a
 // rejected claim never moves.
 //
-// Nothing here edits a committed file except adopt, which backs the target up in
-// runtime/backups/ first. Committed text carries no back-pointer and no path
-// under a user's home directory: every claim, quote and key passes gate_text (gate.h).
+// Nothing here edits a committed file except adopt, which backs identity.md up
+// in runtime/backups/ first and closes the windows of the facts it supersedes. Committed text carries no back-pointer
+// and no path under a user's home directory: every claim, quote and key passes gate_text (gate.h).
 #pragma once
 
 #include <string>
@@ -66,8 +66,9 @@ Result<int> stage_promotions(FileSystem& fs, const Home& home, const Home* user_
 
 // What adopt did, and what it adopted, for the person who ran it to read.
 struct Adopted {
-  std::string path;  // the file written
-  std::string kept;  // a file that had the claim's name, left as it was ("" when none)
+  std::string path;                     // the file written
+  std::string kept;                     // a file that had the claim's name, left as it was ("" when none)
+  std::vector<std::string> superseded;  // open facts with the claim's key, now closed (file names)
   std::string to, kind, claim, quote;
   int sessions = 0, days = 0;
 };
@@ -76,8 +77,13 @@ struct Adopted {
 // new memory/<type>_<topic>.md, L3 adds a line to the persona section of the
 // user-level identity.md (backed up first). A file that already has the L2 name is
 // never overwritten, whoever wrote it: the claim takes the next free name
-// (<topic>-2, -3, ...) and `kept` names the file left alone.
-Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id, Seconds now);
+// (<topic>-2, -3, ...) and `kept` names the file left alone. An adopted claim
+// replaces the open facts that hold its key as supersede would: the new file is
+// written first with `supersedes:` and `valid_from: today`, then each incumbent's
+// window closes today (valid_until, no other byte changed), so its body stays
+// readable with --as-of. The caller regenerates the index.
+Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id,
+                      const Policy& policy, Seconds now);
 // The ids waiting in staged/ of home and user_home.
 Result<std::vector<std::string>> staged_ids(FileSystem& fs, const Home& home, const Home* user_home);
 

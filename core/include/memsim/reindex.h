@@ -24,6 +24,9 @@ struct ReindexReport {
   std::vector<std::string> written;  // every file written, relative to the home, in order
   std::size_t bad_journal_lines = 0;
   std::vector<std::string> warnings;  // "memory/<file>: <problem>", one per problem
+  // Open facts whose L1 slot holds a claim that disagrees (atoms.h
+  // contested_by_candidates), file names in order; their entries are contested.
+  std::vector<std::string> contested_by_candidates;
 };
 
 struct ReindexOptions {

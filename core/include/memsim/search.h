@@ -58,7 +58,7 @@ struct Hit {
   std::optional<Days> valid_until;
   bool closed = false;  // closed at now (status superseded*, or valid_until <= today)
   bool pinned = false;
-  bool contested = false;  // open and sharing its key with another open fact
+  bool contested = false;  // open, and sharing its key with another open fact or contested from below (atoms.h)
 };
 
 // How a hit is tagged after its summary wherever recall is shown (the CLI, the

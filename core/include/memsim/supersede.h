@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "memsim/clock.h"
+#include "memsim/corpus.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
 #include "memsim/memory_file.h"
@@ -56,6 +57,15 @@ struct Settled {
 };
 Result<Settled> settle_key(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                            std::string_view key, std::string_view keep);
+
+// The two steps of settle_key, for a caller that holds the home's lock and
+// regenerates the index itself (adopt). The open facts whose key is `key`
+// (white space folded) at now, in filename order:
+std::vector<const Memory*> open_facts_with_key(const Corpus& corpus, std::string_view key, Seconds now);
+// Closes each as supersede closes OLD; refused, nothing changed, when one opens
+// after today. `closed` gets each file name as it is closed.
+Status close_windows(FileSystem& fs, const Home& home, const std::vector<const Memory*>& facts, Seconds now,
+                     std::vector<std::string>& closed);
 
 // Removes a memory file, after appending "<ISO time>\t<file>\tsha256:<hex>\t<reason>\n"
 // to runtime/forget.log (the reason redacted by gate_text and folded to one line).

@@ -1,9 +1,11 @@
 // The nightly tick: the deterministic half of the nightly cycle (seed 000
 // sections 07 and 09). In order: fold the journal and write back policy values;
 // lint; regenerate the index and current state; report the dated notes whose
-// 7-day window closed since the last tick (they are kept, never moved); and write
-// runtime/state/cue.json, the list of what only a model can judge, for the
-// reflective wake five minutes later.
+// 7-day window closed since the last tick (they are kept, never moved) and what
+// the last wake left (its dream entry and its sit); and write
+// runtime/state/cue.json, the list of what only a model can judge, tonight's
+// sit and dream included (cue_sources.h), for the reflective wake five minutes
+// later.
 //
 // Live-session guard: when any memory file (T2 or a dated note) changed in the
 // policy.live_guard before now, a person is probably mid-session, so every
@@ -17,6 +19,7 @@
 #include "memsim/fs.h"
 #include "memsim/home.h"
 #include "memsim/lint.h"
+#include "memsim/meditation.h"
 #include "memsim/notes.h"
 #include "memsim/policy.h"
 #include "memsim/reindex.h"
@@ -40,9 +43,14 @@ struct TickReport {
   std::size_t memories = 0;
   std::vector<Finding> findings;
   std::vector<DatedNote> notes_leaving;  // window closed in (previous tick, now]
-  std::vector<CueItem> cue;              // sorted by kind, then files
-  std::string cue_json;                  // what was written to runtime/state/cue.json
-  ReindexReport reindexed;               // the index the tick computed (and wrote unless guarded)
+  // What the wake left since the previous tick (or in the last day): the
+  // dream-journal notes written (by modification time), sorted, and the sits
+  // recorded in runtime/state/sits.log, oldest first.
+  std::vector<std::string> dream_entries;
+  std::vector<Sit> sits;
+  std::vector<CueItem> cue;  // sorted by kind, then files
+  std::string cue_json;      // what was written to runtime/state/cue.json
+  ReindexReport reindexed;   // the index the tick computed (and wrote unless guarded)
 };
 
 // The cue holds, besides conflicts and old unverified facts, what the modules

@@ -2,8 +2,10 @@
 // session may load depends on who is in it.
 //   main      the person's own session: everything
 //   shared    MEMSIM_PROFILE=shared (anything but main or subagent counts as
-//             shared, so a typo loads less, never more): no persona, no handoff,
-//             no T2 text; current state and today's T1 notes only
+//             shared, so a typo loads less, never more): the project's
+//             identity.md, the current state and today's T1 notes; no user-level
+//             persona (learned from transcripts, not written for company), no
+//             handoff, no T2 text
 //   subagent  the harness says a sub-agent runs the session, or
 //             MEMSIM_PROFILE=subagent: the current state only
 #pragma once

@@ -1,11 +1,13 @@
 // SessionEnd: capture L1 atoms from the session's transcript (core/atoms.h), into
-// this home and the user-level home when there is one, then
-// leave the fold and the index to a detached `memsim index`, so the next session
-// loads a MEMORY.md that knows this one's reads without waiting for cron.
+// this home and the user-level home when there is one; write the session's
+// debrief note into this home's short-term/ (core/debrief.h); then leave the fold
+// and the index to a detached `memsim index`, so the next session loads a
+// MEMORY.md that knows this one's reads without waiting for cron.
 // Every SessionEnd hook shares 1.5 seconds, so a transcript too big to capture
 // well inside that is handed to a detached `memsim capture` too.
 #include "internal.h"
 #include "memsim/atoms.h"
+#include "memsim/debrief.h"
 
 namespace memsim::hooks::detail {
 
@@ -27,6 +29,8 @@ Result<HookOutcome> session_end(HookContext& ctx, const HookInput& in) {
   HookOutcome out;
   const std::string& path = in.transcript;
   const bool transcript = !path.empty() && path.front() == '/';
+  bool deferred = false;
+  CaptureStats stats;
   if (transcript) {
     auto info = ctx.fs.stat(path);
     if (!info.ok()) return info.error();
@@ -34,9 +38,8 @@ Result<HookOutcome> session_end(HookContext& ctx, const HookInput& in) {
     const std::string project = base_name(in.cwd);
     // The user-level home sees every project's atoms (L3 is earned across them).
     const Home* user = ctx.user_home && ctx.user_home->root() != ctx.home.root() ? &*ctx.user_home : nullptr;
-    bool deferred = info->size > kInlineCaptureBytes;
+    deferred = info->size > kInlineCaptureBytes;
     if (!deferred) {
-      CaptureStats stats;
       if (Status s = capture_transcript(ctx.fs, ctx.home, ctx.clock, path, project, &stats, kInlineCaptureSlots,
                                         ctx.redactor, kInlineLockMs);
           !s.ok())
@@ -56,8 +59,15 @@ Result<HookOutcome> session_end(HookContext& ctx, const HookInput& in) {
       std::vector<std::string> args{"capture", path, "--home", ctx.home.root(), "--project", project};
       if (user) args.insert(args.end(), {"--user-home", user->root()});
       else args.push_back("--no-user-home");
+      args.insert(args.end(), {"--debrief", in.session});
       MEMSIM_TRY(ctx.detach(args));
     }
+  }
+  // A detached capture writes the debrief once it has the claims.
+  if (!deferred || !ctx.detach) {
+    auto debrief =
+        write_debrief(ctx.fs, ctx.home, ctx.clock, ctx.redactor, {in.session, std::move(stats.claims)}, kInlineLockMs);
+    if (!debrief.ok()) out.problems.push_back("session-end: debrief: " + debrief.message());
   }
   // The fold and the index wait for the home's lock as long as policy says, which
   // a hook may not; the detached process may. The simulator indexes on its own

@@ -100,10 +100,12 @@ Result<HookOutcome> session_start(HookContext& ctx, const HookInput& in) {
   // A sub-agent or a shared session is not where memories are written.
   const std::string opening = std::string(kTitle) + (profile == Profile::kMain ? std::string(kHowToRemember) : "");
   std::string out = opening + std::string(kPreamble);
-  if (profile != Profile::kMain)
-    out += "(A " + std::string(profile_name(profile)) +
-           " session: no persona and no long-term memories are loaded; the current state" +
-           (profile == Profile::kShared ? " and today's notes" : "") + " only.)\n\n";
+  if (profile == Profile::kShared)
+    out +=
+        "(A shared session: no long-term memories and no persona are loaded; the identity, the current state "
+        "and today's notes only.)\n\n";
+  if (profile == Profile::kSubagent)
+    out += "(A subagent session: no identity and no long-term memories are loaded; the current state only.)\n\n";
   const std::string header = out;
   if (profile == Profile::kMain) {
     auto handoff = consume_handoff(ctx.fs, ctx.home, ctx.clock, kHandoffLockMs, in.session);
@@ -111,7 +113,11 @@ Result<HookOutcome> session_start(HookContext& ctx, const HookInput& in) {
     else if (*handoff)
       out += section_of(**handoff, "Handoff from the last session (read once; now marked consumed)",
                         "memory/HANDOFF.md", kHandoffRoom);
+  }
+  // Seed 003 loads who the agent is and whom it helps in a shared session too.
+  if (profile != Profile::kSubagent)
     out += section(ctx, ctx.home.identity_path(), "identity.md", kBudget - reserve - out.size(), outcome.problems);
+  if (profile == Profile::kMain) {
     // The L3 persona: what adopt promoted to the user-level home, across projects.
     if (ctx.user_home && ctx.user_home->root() != ctx.home.root())
       out += section(ctx, ctx.user_home->identity_path(), "Persona (the user-level identity.md)",

@@ -420,6 +420,24 @@ TEST(SessionEnd, CapturesTheTranscriptOnceAndPrintsNothing) {
   EXPECT_EQ(f.errors(), "");
 }
 
+// Seed 000's debrief: the session's residue is a dated short-term note, which
+// the next session start shows.
+TEST(SessionEnd, WritesTheSessionsDebriefNoteThatTheNextSessionSees) {
+  Fixture f;
+  write(f.mem("feedback_verify-before-claiming.md"), "---\nsummary: verify before claiming\n---\nx\n");
+  EXPECT_EQ(f.run("pre-tool-use", read_payload(f.mem("feedback_verify-before-claiming.md"), "s1")), "");
+  EXPECT_EQ(f.run("session-end", one_directive_session(f)), "");
+  const std::string note = f.home + "/memory/short-term/261130-session-s1.md";
+  ASSERT_TRUE(fsys::exists(note)) << f.errors();
+  const std::string text = read(note);
+  EXPECT_NE(text.find("- directive: Always run ninja with -j2 on this box\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("- feedback_verify-before-claiming.md (Read)\n"), std::string::npos) << text;
+  const std::string start = f.run("session-start", start_payload("startup"));
+  EXPECT_NE(start.find("### memory/short-term/261130-session-s1.md"), std::string::npos) << start;
+  EXPECT_NE(start.find("Always run ninja with -j2 on this box"), std::string::npos) << start;
+  EXPECT_EQ(f.errors(), "");
+}
+
 // As `memsim capture` does by default, the session-end hook captures into the
 // user-level home too: that home sees every project, and L3 is earned across them.
 TEST(SessionEnd, CapturesIntoTheUserLevelHomeToo) {

@@ -52,11 +52,13 @@ TEST(Profiles, MainLoadsPersonaStateAndTheLastDays) {
     EXPECT_TRUE(has(out, mark)) << mark << "\n" << out;
 }
 
-TEST(Profiles, ASharedSessionGetsNoPersonaAndOnlyTodaysNotes) {
+// Seed 003's shared session reads SOUL.md and USER.md, ACTIVE-CONTEXT.md and
+// today's notes: here identity.md, the current state and today's T1 notes.
+TEST(Profiles, ASharedSessionGetsTheIdentityTheStateAndOnlyTodaysNotes) {
   Home_ h;
   h.env["MEMSIM_PROFILE"] = "shared";
   const std::string out = h.start();
-  EXPECT_FALSE(has(out, "PERSONA-MARK")) << out;
+  EXPECT_TRUE(has(out, "PERSONA-MARK")) << out;
   EXPECT_TRUE(has(out, "STATE-MARK")) << out;
   EXPECT_TRUE(has(out, "TODAY-MARK")) << out;
   EXPECT_FALSE(has(out, "EARLIER-MARK")) << out;
@@ -64,9 +66,9 @@ TEST(Profiles, ASharedSessionGetsNoPersonaAndOnlyTodaysNotes) {
   EXPECT_TRUE(has(out, "shared session")) << out;
   // A value it does not know loads less, never more.
   h.env["MEMSIM_PROFILE"] = "shraed";
-  EXPECT_FALSE(has(h.start(), "PERSONA-MARK"));
+  EXPECT_FALSE(has(h.start(), "EARLIER-MARK"));
   h.env["MEMSIM_PROFILE"] = "main";
-  EXPECT_TRUE(has(h.start(), "PERSONA-MARK"));
+  EXPECT_TRUE(has(h.start(), "EARLIER-MARK"));
 }
 
 TEST(Profiles, ASubAgentGetsTheCurrentStateOnly) {

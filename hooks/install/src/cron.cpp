@@ -1,5 +1,7 @@
 #include "memsim/cron.h"
 
+#include <cctype>
+
 #include "memsim/process.h"
 
 #include "memsim/home.h"
@@ -16,6 +18,16 @@ std::string quote(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
+}
+
+// A word for sh: as it is when it holds nothing sh reads specially, else quoted.
+// The prompt and the allow rules name memsim the same way, so the command the
+// model copies from the one matches the prefix of the other.
+std::string sh_word(const std::string& s) {
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '/' && c != '.' && c != '_' && c != '-' && c != '+')
+      return quote(s);
+  return s.empty() ? quote(s) : s;
 }
 
 // cron turns an unescaped % into a newline (crontab(5)).
@@ -50,6 +62,24 @@ Status check_cron_spec(const CronSpec& spec) {
   return {};
 }
 
+std::string wake_prompt(const CronSpec& spec) {
+  const std::string memsim = sh_word(spec.command) + " ";
+  const std::string on_home = " --home " + sh_word(spec.home);
+  return "The nightly memory wake. Read " + Home(spec.home).cue_path() +
+         " and judge each item: merge near-duplicates, supersede what is wrong (" + memsim + "supersede" + on_home +
+         "), leave what is merely old. For the meditation item, run " + memsim + "meditation next --record" + on_home +
+         ", read the object it names and sit with it. For the dream-journal item, write that one entry: a few lines "
+         "on what the sit and the cue brought up. Change only files under " +
+         spec.home + ".";
+}
+
+std::vector<std::string> default_wake_args(const CronSpec& spec) {
+  std::string allowed = "Edit(/" + spec.home + "/**)";  // "//" + an absolute path: Claude Code's absolute form
+  for (const char* sub : {"meditation next", "supersede", "resolve", "recall", "status", "lint"})
+    allowed += ",Bash(" + sh_word(spec.command) + " " + sub + ":*)";
+  return {"claude", "--allowedTools", allowed, "-p"};
+}
+
 std::string cron_block(const CronSpec& spec) {
   const Home home(spec.home);
   const std::string cue = home.cue_path();
@@ -57,11 +87,11 @@ std::string cron_block(const CronSpec& spec) {
   // The wake is no one's working session: it loads the current state only and
   // never consumes a handoff meant for the person's next session.
   static constexpr const char* kWakeProfile = "MEMSIM_PROFILE=subagent ";
-  const std::string prompt =
-      "The nightly memory wake. Read " + cue +
-      " and judge each item: merge near-duplicates, supersede what is wrong, leave what is merely old; "
-      "change only files under " +
-      spec.home + ".";
+  const std::string prompt = wake_prompt(spec);
+  std::string wake_command = spec.wake_command;
+  if (wake_command.empty())
+    for (const std::string& a : default_wake_args(spec))
+      wake_command += (wake_command.empty() ? "" : " ") + (a == "claude" || a.starts_with("-") ? a : quote(a));
   std::string out = begin_marker(spec.home);
   out += cron_escape(std::to_string(spec.minute) + " " + std::to_string(spec.hour) + " * * * cd " +
                      quote(spec.project) + " && " + quote(spec.command) + (spec.commit ? " tick --commit" : " tick") +
@@ -70,7 +100,7 @@ std::string cron_block(const CronSpec& spec) {
   if (spec.wake)
     out += cron_escape(std::to_string(wake_total % 60) + " " + std::to_string((wake_total / 60) % 24) + " * * * cd " +
                        quote(spec.project) + " && grep -q '\"kind\"' " + quote(cue) + " && " + kWakeProfile +
-                       spec.wake_command + " " + quote(prompt) + " >> " + quote(home.wake_log_path()) + " 2>&1") +
+                       wake_command + " " + quote(prompt) + " >> " + quote(home.wake_log_path()) + " 2>&1") +
            "\n";
   out += end_marker(spec.home);
   return out;

@@ -270,6 +270,28 @@ TEST(Cron, TheBlockHoldsTheTickAndTheWakeFiveMinutesLater) {
   EXPECT_EQ(commands, 2);
 }
 
+// The default wake may edit the home and run memsim's own commands on it, and
+// nothing else: a cron job has no one to answer a permission prompt. Its prompt
+// asks for the night's sit and dream entry (seed 000: one of each a day).
+TEST(Cron, TheDefaultWakeMayEditTheHomeAndRunMemsimAndIsAskedForTheSitAndTheDream) {
+  CronSpec spec = cron_spec();
+  spec.wake_command = "";
+  const std::string block = cron_block(spec);
+  EXPECT_NE(block.find("MEMSIM_PROFILE=subagent claude --allowedTools 'Edit(//p/.memsim/**),"
+                       "Bash(/usr/local/bin/memsim meditation next:*),Bash(/usr/local/bin/memsim supersede:*),"),
+            std::string::npos)
+      << block;
+  EXPECT_NE(block.find(":*)' -p 'The nightly memory wake."), std::string::npos) << "the list ends before the prompt";
+  const std::string prompt = wake_prompt(spec);
+  EXPECT_NE(prompt.find("/usr/local/bin/memsim meditation next --record --home /p/.memsim"), std::string::npos)
+      << prompt;
+  EXPECT_NE(prompt.find("dream-journal item, write that one entry"), std::string::npos) << prompt;
+  // A path sh would split is quoted the same way in the rule and in the prompt.
+  spec.command = "/opt/my tools/memsim";
+  EXPECT_NE(default_wake_args(spec)[2].find("Bash('/opt/my tools/memsim' meditation next:*)"), std::string::npos);
+  EXPECT_NE(wake_prompt(spec).find("'/opt/my tools/memsim' meditation next --record"), std::string::npos);
+}
+
 // A newline in a path would add a crontab line of its own; a '%' would cut one.
 TEST(Cron, PathsCronWouldMisreadAreRefused) {
   EXPECT_TRUE(check_cron_spec(cron_spec()).ok());

@@ -12,8 +12,10 @@ Result<LiveResult> run_live(const LiveSession& session, const std::string& promp
   if (!server.ok()) return Error{server.message()};
   std::string tmpl = (std::filesystem::temp_directory_path() / "memsim-live-XXXXXX").string();
   if (!::mkdtemp(tmpl.data())) return Error{"cannot create a scratch directory in " + tmpl};
-  std::vector<std::string> argv{session.claude, "-p", prompt};
+  std::vector<std::string> argv{session.claude};
+  if (!session.prompt_last) argv.insert(argv.end(), {"-p", prompt});
   argv.insert(argv.end(), session.extra_args.begin(), session.extra_args.end());
+  if (session.prompt_last) argv.push_back(prompt);
   // Whatever the caller's environment says about Claude Code or the API must not
   // leak in: an empty value removes the variable.
   std::vector<std::pair<std::string, std::string>> env{

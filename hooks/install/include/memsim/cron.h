@@ -12,6 +12,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "memsim/result.h"
 
@@ -21,7 +22,7 @@ struct CronSpec {
   std::string command;       // absolute path of the memsim binary
   std::string home;          // absolute path of the home
   std::string project;       // absolute path of the project (the tick commits there)
-  std::string wake_command;  // the agent, run with the wake prompt as its last argument
+  std::string wake_command;  // the agent, run with the wake prompt as its last argument; "" is the default below
   int hour = 3, minute = 0;  // the tick; the wake runs five minutes later
   bool commit = false;       // the tick commits the files it wrote (tick --commit)
   bool wake = false;         // the wake line
@@ -32,6 +33,20 @@ struct CronSpec {
 // marker comments too) or a '%' (cron reads it as a newline, crontab(5)). The
 // error names the field. Every text of the block is built from a checked spec.
 Status check_cron_spec(const CronSpec& spec);
+
+// What the wake is asked (its last argument): judge the cue's items; sit with
+// the meditation item's object and record the sit (`meditation next
+// --record`); write the dream-journal item's one entry; change only files under
+// the home.
+std::string wake_prompt(const CronSpec& spec);
+
+// The default wake command, as arguments: Claude Code in print mode, allowed
+// without asking to edit files under the home and to run memsim's meditation
+// next, supersede, resolve, recall, status and lint on it. A cron job has no one
+// to ask, so every other tool call that needs a permission is refused. The
+// allow list ends at -p, before the prompt, since --allowedTools takes every
+// argument up to the next option.
+std::vector<std::string> default_wake_args(const CronSpec& spec);
 
 // The marked block: a begin comment, the tick line, the wake line when asked for,
 // an end comment.

@@ -21,6 +21,10 @@ struct LiveSession {
   std::vector<std::string> extra_args;                   // e.g. {"--permission-mode", "acceptEdits"}
   std::vector<std::pair<std::string, std::string>> env;  // added last; "" removes one
   int timeout_seconds = 120;
+  // false: `claude -p <prompt> <extra_args>`. true: `claude <extra_args>
+  // <prompt>`, the shape of a command given the prompt as its last argument
+  // (the nightly wake's); extra_args then carry the -p.
+  bool prompt_last = false;
 };
 
 struct LiveResult {
@@ -29,7 +33,7 @@ struct LiveResult {
   std::vector<nlohmann::json> conversation;  // the request bodies that took a scripted turn
 };
 
-// Runs `claude -p <prompt>` in session.project with the model answering from
+// Runs claude with the prompt in session.project with the model answering from
 // `script`. Fails when the model server or claude cannot be started, or claude
 // outlives the timeout; a non-zero exit of claude is a result, not a failure.
 Result<LiveResult> run_live(const LiveSession& session, const std::string& prompt, std::vector<ScriptedTurn> script);
