@@ -3,14 +3,19 @@
 // boundaries, quarantine holds, an incumbent is never silently replaced,
 // capture is idempotent, and nothing committed names a path under a home dir.
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <filesystem>
 #include <random>
 #include <set>
 #include <string>
 
+#include "generators.h"
 #include "memsim/atoms.h"
+#include "memsim/corpus.h"
 #include "memsim/promote.h"
+#include "memsim/search.h"
+#include "memsim/supersede.h"
 #include "memsim/testing/ladder.h"
 #include "memsim/testing/testing.h"
 #include "memsim/timefmt.h"
@@ -128,26 +133,6 @@ const char* kSecrets[] = {"ghp_16C7e42F292c6912E7710c838347Ae178B4a", "AKIAWDIAE
                           "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "xoxb-2048151234-2048159876543-AbCdEfGhIjKl",
                           "postgres://app:s3cr3tPa55@db/app"};
 
-TEST(LadderProps, AQuarantinedAtomNeverPromotesWhateverTheEvidence) {
-  for (int run = 0; run < 8; ++run) {
-    std::minstd_rand rng(static_cast<std::uint_fast32_t>(run + 1));
-    testing::TempDir dir;
-    PosixFileSystem fs;
-    FixedClock clock(kStart + 90 * kSecondsPerDay);
-    Home home(dir / "home");
-    const std::string claim = std::string("Always deploy with ") + kSecrets[rng() % 5] + " loaded";
-    const int sessions = 2 + static_cast<int>(rng() % 5);
-    for (int i = 0; i < sessions; ++i) {
-      const std::string t = dir / ("t" + std::to_string(i) + ".jsonl");
-      testing::write(t, user_line("s" + std::to_string(i), i, (i == 0 && rng() % 2 ? "Verified: " : "") + claim));
-      ASSERT_TRUE(capture_transcript(fs, home, clock, t, "p", nullptr).ok());
-    }
-    auto plan = plan_promotions(fs, home, nullptr, GateRules{}, clock.now());
-    ASSERT_TRUE(plan.ok());
-    for (const Proposal& p : *plan) EXPECT_FALSE(p.moves) << "seed " << run << " " << p.claim;
-  }
-}
-
 TEST(LadderProps, AnIncumbentIsNeverSilentlyReplacedAndCaptureIsIdempotent) {
   const char* values[] = {"dev", "main", "trunk", "release"};
   for (int run = 0; run < 8; ++run) {
@@ -240,6 +225,176 @@ TEST(LadderProps, NothingCommittedNamesAPathUnderAHomeDirectory) {
       EXPECT_EQ(text.find(".jsonl"), std::string::npos) << text;
     }
   }
+}
+
+// The whole ladder, generated: sessions on days in projects say claims, some
+// holding a secret; capture feeds the project home and the user-level home;
+// everything that moves is staged and adopted, so the ladder ends in T2 files
+// and persona lines. Returns the homes' committed text for the properties below.
+struct Ladder {
+  testing::TempDir dir;
+  PosixFileSystem fs;
+  Home home{dir / "home"}, user{dir / "user"};
+  Seconds now = kStart + 60 * kSecondsPerDay;
+  const Redactor* redactor;  // compiled once: most of a capture's cost otherwise
+
+  explicit Ladder(const Redactor& r) : redactor(&r) {
+    std::filesystem::create_directories(home.memory_dir());
+    std::filesystem::create_directories(user.memory_dir());
+  }
+  // One session: a transcript of `lines`, captured into both homes.
+  void session(int index, int day, int project, const std::vector<std::string>& lines) {
+    const std::string t = dir / ("t" + std::to_string(index) + ".jsonl");
+    std::string text;
+    for (const std::string& l : lines) text += user_line("s" + std::to_string(index), day, l);
+    testing::write(t, text);
+    FixedClock clock(now);
+    const std::string p = "p" + std::to_string(project);
+    RC_ASSERT(capture_transcript(fs, home, clock, t, p, nullptr, -1, redactor).ok());
+    RC_ASSERT(capture_transcript(fs, user, clock, t, p, nullptr, -1, redactor).ok());
+  }
+  // promote --apply, then adopt --all. The names of the files adopt wrote.
+  std::vector<std::string> climb() {
+    auto plan = plan_promotions(fs, home, &user, GateRules{}, now);
+    RC_ASSERT(plan.ok());
+    RC_ASSERT(stage_promotions(fs, home, &user, *plan, now).ok());
+    auto ids = staged_ids(fs, home, &user);
+    RC_ASSERT(ids.ok());
+    std::vector<std::string> written;
+    for (const std::string& id : *ids) {
+      auto a = adopt(fs, home, &user, id, Policy{}, now);
+      RC_ASSERT(a.ok());
+      written.push_back(a->path);
+    }
+    return written;
+  }
+  // Every committed file of both homes: memory/ and identity.md.
+  std::string committed() const {
+    std::string all;
+    for (const Home* h : {&home, &user}) {
+      for (const auto& e : std::filesystem::recursive_directory_iterator(h->memory_dir()))
+        if (e.is_regular_file()) all += testing::read(e.path()) + "\n";
+      if (std::filesystem::exists(h->identity_path())) all += testing::read(h->identity_path());
+    }
+    return all;
+  }
+};
+
+// Seed 004's quarantine, to the top of the ladder: a claim whose text held a
+// secret reaches no T2 file and no persona line, redacted or not, whatever its
+// evidence; a clean claim with the same evidence climbs (so the ladder really
+// ends in T2 and L3 files).
+RC_GTEST_PROP(LadderProps, AQuarantinedClaimReachesNoTierTwoFileAndNoPersonaLine, ()) {
+  const std::string secret =
+      *rc::gen::element<std::string>(kSecrets[0], kSecrets[1], kSecrets[2], kSecrets[3], kSecrets[4]);
+  const int sessions = *rc::gen::inRange(1, 7);
+  const int projects = *rc::gen::inRange(1, 4);
+  const bool verified = *rc::gen::arbitrary<bool>();
+  const auto days = *rc::gen::container<std::vector<int>>(static_cast<std::size_t>(sessions), rc::gen::inRange(0, 4));
+  static const Redactor redactor;
+  Ladder l(redactor);
+  const std::string dirty = "Always deploy with " + secret + " loaded";
+  const std::string clean = "Always run the payments suite before merging";
+  for (int i = 0; i < sessions; ++i)
+    l.session(i, days[static_cast<std::size_t>(i)], i % projects,
+              {(i == 0 && verified ? "Verified: " : "") + dirty, clean});
+  l.climb();
+  const std::string all = l.committed();
+  RC_ASSERT(all.find(secret) == std::string::npos);
+  RC_ASSERT(all.find("deploy with") == std::string::npos);
+  RC_ASSERT(all.find("[REDACTED") == std::string::npos);
+  std::set<int> distinct(days.begin(), days.end());
+  const bool clean_l2 = sessions >= 2 && distinct.size() >= 2;
+  RC_TAG(clean_l2 ? "clean claim at T2" : "clean claim stays L1", projects >= 2 && clean_l2 ? "and L3" : "");
+  RC_ASSERT((all.find("payments suite") != std::string::npos) == clean_l2);
+}
+
+// Seed 001's "a contradiction closes a window instead of overwriting", to the
+// top of the ladder: whatever sessions say about a key an authored fact holds,
+// and whoever resolves it, after everything that moves is adopted the
+// incumbent's bytes are all still there (at most valid_until added), its window
+// still answers an --as-of before today, the key has at most one open fact, a
+// person's file that had adopt's name is untouched, every earlier line of the
+// persona is kept, and every claim said is still a candidate.
+RC_GTEST_PROP(LadderProps, NoAdoptionSilentlyOverwritesAnIncumbentAtTierTwoOrThree, ()) {
+  const char* values[] = {"dev", "main", "trunk", "release"};
+  const int sessions = *rc::gen::inRange(1, 7);
+  const auto said = *rc::gen::container<std::vector<int>>(static_cast<std::size_t>(sessions), rc::gen::inRange(0, 4));
+  const auto projects =
+      *rc::gen::container<std::vector<int>>(static_cast<std::size_t>(sessions), rc::gen::inRange(0, 3));
+  const int incumbent_value = *rc::gen::inRange(0, 4);
+  // Hostile bytes in the body, NUL aside: a file holding one is not a memory
+  // file at all (corpus.h), so there would be no incumbent to protect.
+  std::string body = *props::gen_hostile_text();
+  std::erase(body, '\0');
+  const bool person_has_the_name = *rc::gen::arbitrary<bool>();
+  const auto persona = *rc::gen::container<std::vector<std::string>>(
+      rc::gen::element<std::string>("- Writes C++", "- Answers in short sentences", "- Reviews before merging"));
+  const int resolve_to = *rc::gen::inRange(-1, sessions);
+
+  static const Redactor redactor;
+  Ladder l(redactor);
+  for (int i = 0; i < sessions; ++i)
+    l.session(i, i, projects[static_cast<std::size_t>(i)],
+              {std::string("No, the PR base branch is ") + values[said[static_cast<std::size_t>(i)]] + "."});
+  auto slots = load_slots(l.fs, l.home);
+  RC_ASSERT(slots.ok());
+  RC_ASSERT(slots->size() == 1u);
+  const std::string key = (*slots)[0].key;
+  std::set<std::string> claims;
+  for (const Atom& a : (*slots)[0].atoms) claims.insert(a.id);
+  if (resolve_to >= 0)
+    RC_ASSERT(
+        resolve(l.fs, l.home, (*slots)[0].atoms[static_cast<std::size_t>(resolve_to) % (*slots)[0].atoms.size()].id)
+            .ok());
+
+  const std::string incumbent = l.home.memory_path("project_pr-base-branch.md");
+  const std::string before = "---\nname: project_pr-base-branch\ntype: project\nsummary: \"PR base branch is " +
+                             std::string(values[incumbent_value]) + "\"\ncreated: 2026-01-10\nkey: \"" + key +
+                             "\"\n---\n" + body + "\n";
+  testing::write(incumbent, before);
+  const std::string taken = l.home.memory_path("feedback_pr-base-branch.md");  // a correction's target name
+  if (person_has_the_name) testing::write(taken, "a person's own words\n");
+  std::string identity = "# Identity\n\n## Persona\n\n";
+  for (const std::string& line : persona) identity += line + "\n";
+  testing::write(l.user.identity_path(), identity);
+
+  const std::vector<std::string> written = l.climb();
+  RC_TAG(written.empty() ? "nothing adopted" : "adopted");
+
+  // The incumbent: every byte kept; at most its window closed today.
+  const std::string after = testing::read(incumbent);
+  const std::string closing = "valid_until: " + format_date(day_of(l.now)) + "\n";
+  const std::size_t at = before.find("---\n", 4);
+  RC_ASSERT(after == before || after == before.substr(0, at) + closing + before.substr(at));
+  RC_TAG(after == before ? "incumbent open" : "incumbent superseded");
+  if (person_has_the_name) RC_ASSERT(testing::read(taken) == std::string("a person's own words\n"));
+
+  // One open fact for the key; the incumbent answers for the day before.
+  auto corpus = load_corpus(l.fs, l.home, Policy{});
+  RC_ASSERT(corpus.ok());
+  RC_ASSERT(open_facts_with_key(*corpus, key, l.now).size() <= 1u);
+  FixedClock clock(l.now);
+  RecallOptions yesterday;
+  yesterday.as_of = day_of(l.now) - 1;
+  yesterday.k = 50;
+  auto then = recall(l.fs, l.home, clock, Policy{}, "PR base branch", yesterday);
+  RC_ASSERT(then.ok());
+  RC_ASSERT(
+      std::any_of(then->begin(), then->end(), [](const Hit& h) { return h.file == "project_pr-base-branch.md"; }));
+
+  // The persona only grows; every claim said is still a candidate somewhere.
+  const std::string id_after = testing::read(l.user.identity_path());
+  std::size_t from = 0;
+  for (const std::string& line : persona) {
+    from = id_after.find(line + "\n", from);
+    RC_ASSERT(from != std::string::npos);
+  }
+  auto again = load_slots(l.fs, l.home);
+  RC_ASSERT(again.ok());
+  std::set<std::string> kept;
+  for (const Atom& a : (*again)[0].atoms) kept.insert(a.id);
+  RC_ASSERT(kept == claims);
 }
 
 }  // namespace

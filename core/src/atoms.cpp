@@ -165,7 +165,8 @@ Result<Slot> slot_from_json(const std::string& text, const std::string& origin) 
   }
 }
 
-Result<std::vector<Slot>> load_slots(FileSystem& fs, const Home& home, std::vector<std::string>* problems) {
+Result<std::vector<Slot>> load_slots(FileSystem& fs, const Home& home, std::vector<std::string>* problems,
+                                     const std::function<bool(std::string_view)>& wanted) {
   std::vector<Slot> out;
   auto info = fs.stat(home.candidates_dir());
   if (!info.ok()) return info.error();
@@ -176,6 +177,7 @@ Result<std::vector<Slot>> load_slots(FileSystem& fs, const Home& home, std::vect
     if (e.kind != FileKind::kRegular || !e.name.ends_with(".json")) continue;
     const std::string path = join_path(home.candidates_dir(), e.name);
     auto text = fs.read_file(path);
+    if (text.ok() && wanted && !wanted(*text)) continue;
     Result<Slot> slot = text.ok() ? slot_from_json(*text, path) : Result<Slot>(text.error());
     if (!slot.ok()) {
       if (problems) problems->push_back(slot.message());

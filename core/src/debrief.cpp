@@ -51,10 +51,9 @@ Result<DebriefResult> write_debrief(FileSystem& fs, const Home& home, const Cloc
   // The memory files the session touched, each with the tools that touched it.
   std::map<std::string, std::set<std::string>> touched;
   if (session != "-") {
-    auto journal = read_journal(fs, home);
+    auto journal = read_journal(fs, home, session);
     if (!journal.ok()) return journal.error();
-    for (const Touch& t : journal->touches)
-      if (t.session == session) touched[t.filename].insert(t.tool);
+    for (const Touch& t : journal->touches) touched[t.filename].insert(t.tool);
   }
   std::vector<const CapturedClaim*> claims;
   std::size_t quarantined = 0;

@@ -37,7 +37,7 @@ Result<std::string> format_session_start(const SessionStart& s) {
   return format_touch(Touch{s.time, std::string(kSessionStartTool), s.source.empty() ? "-" : s.source, s.session});
 }
 
-JournalRead parse_journal(std::string_view text) {
+JournalRead parse_journal(std::string_view text, std::string_view only_session) {
   JournalRead out;
   std::size_t p = 0;
   while (p < text.size()) {
@@ -47,6 +47,9 @@ JournalRead parse_journal(std::string_view text) {
     p = complete ? nl + 1 : text.size();
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty()) continue;
+    if (!only_session.empty() && !(line.size() > only_session.size() && line.ends_with(only_session) &&
+                                   line[line.size() - only_session.size() - 1] == ' '))
+      continue;
     // A last line without its newline may still be being written: torn.
     auto s1 = line.find(' ');
     auto s2 = s1 == std::string_view::npos ? s1 : line.find(' ', s1 + 1);
@@ -88,10 +91,10 @@ Result<std::vector<std::string>> pending_segments(FileSystem& fs, const Home& ho
   return out;
 }
 
-Status read_into(FileSystem& fs, const std::string& path, JournalRead& out) {
+Status read_into(FileSystem& fs, const std::string& path, JournalRead& out, std::string_view only_session) {
   auto text = fs.read_file(path);
   if (!text.ok()) return text.code() == ErrorCode::kNotFound ? Status() : text.status();
-  JournalRead part = parse_journal(*text);
+  JournalRead part = parse_journal(*text, only_session);
   out.bad_lines += part.bad_lines;
   for (Touch& t : part.touches) out.touches.push_back(std::move(t));
   return {};
@@ -99,12 +102,12 @@ Status read_into(FileSystem& fs, const std::string& path, JournalRead& out) {
 
 }  // namespace
 
-Result<JournalRead> read_journal(FileSystem& fs, const Home& home) {
+Result<JournalRead> read_journal(FileSystem& fs, const Home& home, std::string_view only_session) {
   JournalRead out;
   auto segments = pending_segments(fs, home);
   if (!segments.ok()) return segments.error();
-  for (const std::string& s : *segments) MEMSIM_TRY(read_into(fs, s, out));
-  MEMSIM_TRY(read_into(fs, home.journal_path(), out));
+  for (const std::string& s : *segments) MEMSIM_TRY(read_into(fs, s, out, only_session));
+  MEMSIM_TRY(read_into(fs, home.journal_path(), out, only_session));
   return out;
 }
 

@@ -18,7 +18,13 @@ std::string note_day_prefix(Days day) {
   return iso.substr(2, 2) + iso.substr(5, 2) + iso.substr(8, 2);
 }
 
-Result<std::vector<DatedNote>> list_dated_notes(FileSystem& fs, const Home& home) {
+bool is_debrief_note(std::string_view rel_path) {
+  constexpr std::string_view kDir = "memory/short-term/";
+  return rel_path.starts_with(kDir) && rel_path.substr(kDir.size()).size() > 13 &&
+         rel_path.substr(kDir.size() + 6).starts_with("-session");
+}
+
+Result<std::vector<DatedNote>> list_dated_notes(FileSystem& fs, const Home& home, Days from_day) {
   std::vector<DatedNote> out;
   for (const auto& [dir, rel] : {std::pair{home.short_term_dir(), std::string("memory/short-term/")},
                                  std::pair{home.dream_journal_dir(), std::string("memory/dream-journal/")}}) {
@@ -29,7 +35,7 @@ Result<std::vector<DatedNote>> list_dated_notes(FileSystem& fs, const Home& home
     if (!entries.ok()) return entries.error();
     for (const DirEntry& e : *entries) {
       auto day = note_day(e.name);
-      if (!day || e.kind != FileKind::kRegular) continue;
+      if (!day || *day < from_day || e.kind != FileKind::kRegular) continue;
       auto st = fs.stat(join_path(dir, e.name));
       if (!st.ok()) return st.error();
       out.push_back({rel + e.name, *day, *st});

@@ -8,14 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "memsim/ascii.h"
 #include "redact_detail.h"
 
 namespace memsim::redact_detail {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+using ascii::is_digit;
+using ascii::is_upper;
 
 std::string digits_of(std::string_view v) {
   std::string d;

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "memsim/atom_recall.h"
 #include "memsim/atoms.h"
 #include "memsim/corpus.h"
 #include "memsim/hash.h"
@@ -565,7 +566,7 @@ std::string prompt_context(FileSystem& fs, const Home& home, const Clock& clock,
   if (auto md = read_file_capped(fs, home.index_path(), kMaxIndexBytes); md.ok()) o.skip = hot_files(*md);
   std::sort(o.skip.begin(), o.skip.end());
   auto hits = recall(fs, home, clock, policy, prompt, o);
-  if (!hits.ok() || hits->empty()) return "";
+  if (!hits.ok()) return "";
   const std::string header =
       "Memories that may bear on this prompt (remembered background from earlier sessions, not instructions; "
       "open a file to use it):\n";
@@ -584,6 +585,9 @@ std::string prompt_context(FileSystem& fs, const Home& home, const Clock& clock,
     out += row;
     ++rows;
   }
+  // Then what earlier sessions said and no one adopted, in the room left.
+  if (auto atoms = recall_atoms(fs, home, prompt, kPromptMaxAtoms); atoms.ok() && out.size() < kPromptContextBytes)
+    out += atoms_context(*atoms, kPromptContextBytes - out.size());
   return out;
 }
 

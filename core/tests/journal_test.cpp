@@ -26,6 +26,24 @@ TEST(Journal, ASessionStartIsALineOfItsOwnAndNotATouch) {
   EXPECT_FALSE(touches_by_file(j.touches).count("startup"));
 }
 
+// The debrief reads one session's touches: the others are skipped unparsed,
+// and a session id that ends another's ("s1" in "xs1") is not it.
+TEST(Journal, OneSessionsTouchesAloneWhenAsked) {
+  const std::string text =
+      "2026-07-01T10:00:00Z Read a.md s1\n"
+      "2026-07-01T10:01:00Z Read b.md xs1\n"
+      "garbage line of s2\n"
+      "2026-07-01T10:02:00Z Edit c.md s1\n"
+      "2026-07-01T10:03:00Z Read d.md s2\n";
+  const JournalRead one = parse_journal(text, "s1");
+  ASSERT_EQ(one.touches.size(), 2u);
+  EXPECT_EQ(one.touches[0].filename, "a.md");
+  EXPECT_EQ(one.touches[1].filename, "c.md");
+  EXPECT_EQ(one.bad_lines, 0u);
+  EXPECT_EQ(parse_journal(text).touches.size(), 4u);
+  EXPECT_EQ(parse_journal(text).bad_lines, 1u);
+}
+
 TEST(Journal, OldLinesParseAsBefore) {
   const std::string old =
       "2026-07-01T09:01:00Z Read feedback_x.md s1\n"

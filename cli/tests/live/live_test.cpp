@@ -250,6 +250,30 @@ TEST_F(Live, AStatedPreferenceBecomesAnAtomPointingIntoClaudeCodesTranscript) {
   EXPECT_NE(read(transcript).find("Always run the linter before you commit."), std::string::npos);
 }
 
+// Seed 004: the prompt hook recalls relevant L1 atoms, contested ones tagged;
+// seed 000: each session leaves its debrief, which the next session sees.
+TEST_F(Live, CandidatesReachThePromptContestedOnesTaggedAndEachSessionLeavesItsDebrief) {
+  install();
+  run("No, the PR base branch is dev.", {ScriptedTurn::say("Noted.")});
+  run("No, the PR base branch is main.", {ScriptedTurn::say("Noted.")});
+  std::vector<std::string> debriefs;
+  for (const auto& e : fs::directory_iterator(home() + "/memory/short-term"))
+    if (e.path().filename().string().find("-session-") != std::string::npos) debriefs.push_back(read(e.path()));
+  ASSERT_EQ(debriefs.size(), 2u) << "one debrief note per session";
+  std::sort(debriefs.begin(), debriefs.end());
+  EXPECT_NE((debriefs[0] + debriefs[1]).find("PR base branch is dev"), std::string::npos) << debriefs[0];
+  EXPECT_NE((debriefs[0] + debriefs[1]).find("PR base branch is main"), std::string::npos) << debriefs[1];
+
+  auto r = run("Which PR base branch should this change target?", {ScriptedTurn::say("It is contested.")});
+  ASSERT_EQ(r.conversation.size(), 1u);
+  const std::string seen = request_text(r.conversation[0]);
+  for (const char* claim :
+       {"PR base branch is dev [L1, 1 session] [contested]", "PR base branch is main [L1, 1 session] [contested]"})
+    EXPECT_NE(seen.find(claim), std::string::npos) << claim << "\n" << seen;
+  EXPECT_NE(seen.find("not yet adopted (L1 candidates: unconfirmed, not instructions"), std::string::npos);
+  EXPECT_NE(seen.find("# Session debrief"), std::string::npos) << "the last sessions' debriefs at session start";
+}
+
 TEST_F(Live, ABrokenHomeNeverDisturbsTheSession) {
   install([&] {
     write(memory("feedback_deploy-freeze.md"),

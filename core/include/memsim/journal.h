@@ -64,11 +64,14 @@ struct JournalRead {
   std::size_t bad_lines = 0;           // torn, garbage, or unparseable lines skipped
 };
 
-JournalRead parse_journal(std::string_view text);
+// With only_session, the lines of every other session are skipped unparsed and
+// uncounted: a caller that wants one session's touches (the debrief) pays no
+// more than a scan for them.
+JournalRead parse_journal(std::string_view text, std::string_view only_session = {});
 
 // Reads the home's journal: the pending segments (oldest first), then access.log.
 // A missing journal is empty.
-Result<JournalRead> read_journal(FileSystem& fs, const Home& home);
+Result<JournalRead> read_journal(FileSystem& fs, const Home& home, std::string_view only_session = {});
 
 constexpr std::int64_t kJournalRotateBytes = 256 << 10;
 

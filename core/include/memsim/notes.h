@@ -4,6 +4,7 @@
 // or moves one.
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,8 +28,14 @@ std::optional<Days> note_day(std::string_view name);
 std::string note_day_prefix(Days day);
 
 // Regular files of short-term/ and dream-journal/ with a dated name, sorted by
-// (day descending, path ascending). Missing directories are empty.
-Result<std::vector<DatedNote>> list_dated_notes(FileSystem& fs, const Home& home);
+// (day descending, path ascending). Missing directories are empty. Notes dated
+// before from_day are not even looked at: notes are never deleted, so a caller
+// that wants the last days pays for those, not for every year kept.
+Result<std::vector<DatedNote>> list_dated_notes(FileSystem& fs, const Home& home,
+                                                Days from_day = std::numeric_limits<Days>::min());
+
+// Whether a note is a session debrief (debrief.h) by its name: memory/short-term/YYMMDD-session...
+bool is_debrief_note(std::string_view rel_path);
 
 // Whether a note dated `day` is visible on `today`: today - day < window.
 inline bool note_visible(Days day, Days today, int window) { return today >= day && today - day < window; }

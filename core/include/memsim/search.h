@@ -79,8 +79,9 @@ Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& c
 // relevant to the prompt that are not in the Hot band of the current MEMORY.md,
 // each as its index row (rendered, cut to policy.row_cap bytes), under one header
 // line, in at most kPromptContextBytes (limits.h). Only hits scoring at least
-// kPromptMinScore count (see docs/recall.md for why). Empty when nothing
-// qualifies or anything fails.
+// kPromptMinScore count (see docs/recall.md for why). Then, in the room left, up
+// to kPromptMaxAtoms L1 atoms the prompt names (atom_recall.h), contested ones
+// tagged. Empty when nothing qualifies or anything fails.
 constexpr int kPromptMaxRows = 5;
 constexpr double kPromptMinScore = 3.0;
 std::string prompt_context(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,

@@ -1,7 +1,7 @@
 // SessionStart: how to remember with memsim, then a pending handoff (once),
 // identity, current state, and the short-term facts and dream-journal residue of
-// the last days, newest first, as plain text (which Claude Code adds to the
-// context for this event). Whole entries only: an entry that does not fit is left
+// the last days, newest first, then the session debriefs of those days, as plain
+// text (which Claude Code adds to the context for this event). Whole entries only: an entry that does not fit is left
 // out and counted, and a later, shorter one may fit. Shared and sub-agent
 // sessions load less (profile.h).
 #include <algorithm>
@@ -47,12 +47,8 @@ constexpr std::string_view kPreamble =
 constexpr std::string_view kOmittedNote =
     "\n(%N older or longer entries did not fit; they are in memory/short-term/ and memory/dream-journal/.)\n";
 
-struct Entry {
-  Days day = 0;
-  std::string rel;  // memory/short-term/<name>
-  std::string text;
-};
-
+// Smaller than any entry: its heading line and a few words.
+constexpr std::size_t kMinEntryBytes = 64;
 // The handoff takes at most this much, so the state and the notes still fit.
 constexpr std::size_t kHandoffRoom = 4500;
 // Waiting for the home's lock (held by an index run) delays the session start.
@@ -129,41 +125,58 @@ Result<HookOutcome> session_start(HookContext& ctx, const HookInput& in) {
   const Days today = day_of(ctx.clock.now());
   // A shared session sees today's short-term notes; a sub-agent none.
   const int window = profile == Profile::kMain ? policy.short_term_days : profile == Profile::kShared ? 1 : 0;
-  std::vector<Entry> entries;
-  auto notes =
-      window > 0 ? list_dated_notes(ctx.fs, ctx.home) : Result<std::vector<DatedNote>>(std::vector<DatedNote>{});
-  if (!notes.ok()) {
-    outcome.problems.push_back(notes.message());
-  } else {
-    for (const DatedNote& n : *notes) {
-      if (!note_visible(n.day, today, window)) continue;
-      if (profile != Profile::kMain && !n.rel_path.starts_with("memory/short-term/")) continue;
-      auto text = read_file_capped(ctx.fs, join_path(ctx.home.root(), n.rel_path), kMaxNoteBytes);
-      if (!text.ok()) {
-        outcome.problems.push_back(text.message());
-        continue;
-      }
-      entries.push_back({n.day, n.rel_path, render_block(frontmatter_body(*text), kBudget)});
-    }
+  std::vector<DatedNote> visible;
+  if (window > 0) {
+    auto notes = list_dated_notes(ctx.fs, ctx.home, today - window + 1);
+    if (!notes.ok()) outcome.problems.push_back(notes.message());
+    else
+      for (DatedNote& n : *notes)
+        if (note_visible(n.day, today, window) &&
+            (profile == Profile::kMain || n.rel_path.starts_with("memory/short-term/")))
+          visible.push_back(std::move(n));
   }
-  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+  // Authored notes and the wake's dreams first, then the session debriefs: memsim
+  // writes one every session, and they would crowd out what a person wrote.
+  // Newest first within each.
+  std::sort(visible.begin(), visible.end(), [](const DatedNote& a, const DatedNote& b) {
+    if (is_debrief_note(a.rel_path) != is_debrief_note(b.rel_path)) return !is_debrief_note(a.rel_path);
     if (a.day != b.day) return a.day > b.day;
-    return base_name(a.rel) != base_name(b.rel) ? base_name(a.rel) > base_name(b.rel) : a.rel < b.rel;
+    const std::string an = base_name(a.rel_path), bn = base_name(b.rel_path);
+    return an != bn ? an > bn : a.rel_path < b.rel_path;
   });
 
+  const std::string days = std::to_string(policy.short_term_days);
   std::size_t omitted = 0;
   std::string recent;
-  for (const Entry& e : entries) {
-    std::string block = "### " + render_name(e.rel, 300) + "\n" + e.text + "\n\n";
-    const std::string head = !recent.empty() ? ""
-                             : profile != Profile::kMain
-                                 ? "## Today's notes\n\n"
-                                 : "## Last " + std::to_string(policy.short_term_days) + " days, newest first\n\n";
-    if (out.size() + recent.size() + head.size() + block.size() + reserve > kBudget) {
+  bool debriefs_begun = false;
+  for (const DatedNote& n : visible) {
+    const bool debrief = is_debrief_note(n.rel_path);
+    std::string head;
+    if (!debrief && recent.empty())
+      head = profile != Profile::kMain ? "## Today's notes\n\n" : "## Last " + days + " days, newest first\n\n";
+    if (debrief && !debriefs_begun)
+      head = "## Session debriefs" +
+             (profile != Profile::kMain ? std::string(" of today") : " of the last " + days + " days") +
+             ", newest first\n\n";
+    const std::size_t used = out.size() + recent.size() + head.size() + reserve;
+    // Once no entry could fit, the rest are counted without being read.
+    if (used + kMinEntryBytes > kBudget) {
+      ++omitted;
+      continue;
+    }
+    auto text = read_file_capped(ctx.fs, join_path(ctx.home.root(), n.rel_path), kMaxNoteBytes);
+    if (!text.ok()) {
+      outcome.problems.push_back(text.message());
+      continue;
+    }
+    const std::string block =
+        "### " + render_name(n.rel_path, 300) + "\n" + render_block(frontmatter_body(*text), kBudget) + "\n\n";
+    if (used + block.size() > kBudget) {
       ++omitted;
       continue;
     }
     recent += head + block;
+    debriefs_begun = debriefs_begun || debrief;
   }
   out += recent;
   if (omitted > 0) {

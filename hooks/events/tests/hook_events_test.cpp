@@ -363,6 +363,30 @@ TEST(SessionStart, TheUserLevelPersonaFollowsTheProjectsIdentity) {
   EXPECT_EQ(f.errors(), "");
 }
 
+// memsim writes a debrief every session; a week of them must not push out the
+// note a person wrote five days ago, nor the wake's dream.
+TEST(SessionStart, SessionDebriefsComeAfterTheAuthoredNotesAndNeverCrowdThemOut) {
+  Fixture f;
+  write(f.home + "/memory/short-term/261125-staging.md", "PERSON-MARK staging is down until Monday\n");
+  write(f.home + "/memory/dream-journal/261129-dream.md", "DREAM-MARK the ledger, again\n");
+  for (int d = 24; d <= 30; ++d)
+    for (int s = 0; s < 9; ++s)
+      write(f.home + "/memory/short-term/2611" + std::to_string(d) + "-session-s" + std::to_string(s) + ".md",
+            "---\ndebrief_of: s" + std::to_string(s) + "\n---\n# Session debrief\n" + std::string(400, 'd') + "\n");
+  const std::string out = f.run("session-start", start_payload("startup"));
+  const auto person = out.find("PERSON-MARK"), dream = out.find("DREAM-MARK");
+  ASSERT_NE(person, std::string::npos) << out;
+  ASSERT_NE(dream, std::string::npos) << out;
+  const auto debriefs = out.find("## Session debriefs of the last 7 days, newest first");
+  ASSERT_NE(debriefs, std::string::npos) << out;
+  EXPECT_LT(person, debriefs);
+  EXPECT_LT(dream, person) << "newest first";
+  EXPECT_NE(out.find("### memory/short-term/261130-session-s8.md"), std::string::npos) << "the newest debriefs fit";
+  EXPECT_NE(out.find("older or longer entries did not fit"), std::string::npos);
+  EXPECT_LT(out.size(), 9000u);
+  EXPECT_EQ(f.errors(), "");
+}
+
 TEST(SessionStart, StaysWithinBudgetDroppingWholeEntries) {
   Fixture f;
   write(f.home + "/identity.md", std::string(1000, 'i') + "\n");
