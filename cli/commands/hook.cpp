@@ -79,7 +79,7 @@ Command register_hook(CLI::App& app, CommonOptions& common) {
               // that exists (a session never creates one); a tool call pays nothing for it.
               if (*event == "session-start" || *event == "session-end")
                 if (const std::string user = resolve_user_home("");
-                    !user.empty() && check_home(ctx.fs, Home(user)).ok())
+                    !user.empty() && check_user_home(ctx.fs, Home(user)).ok())
                   hc.user_home = Home(user);
               if (const auto extra = sub->remaining(); !extra.empty()) {
                 std::string list;

@@ -150,6 +150,28 @@ TEST_F(Ladder, AContradictionStaysContestedUntilResolved) {
   EXPECT_TRUE(plan[0]["moves"].get<bool>()) << plan.dump();
 }
 
+// The user-level home the ladder makes is the one the hooks use: capture makes
+// its candidates/ and adopt its identity.md, and neither makes a memory/, so
+// the hooks cannot ask for one.
+TEST_F(Ladder, TheUserLevelHomeTheLadderMadeIsTheOneTheHooksReadAndCaptureInto) {
+  capture("u1", "2026-07-02T12:00:00Z", "Always answer in short sentences.");
+  ASSERT_FALSE(std::filesystem::exists(user + "/memory"));
+  write(user + "/identity.md", "# Identity\n\n## Persona\n\n- PERSONA-MARK answers in short sentences\n");
+  ::setenv("MEMSIM_USER_HOME", user.c_str(), 1);
+  auto start = run({"hook", "session-start"}, R"({"session_id":"u2","hook_event_name":"SessionStart"})");
+  const std::string t = dir / "u3.jsonl";
+  write(t, user_line("u3", "2026-07-03T12:00:00Z", "Never push on Fridays."));
+  auto end =
+      run({"hook", "session-end"},
+          nlohmann::json{{"session_id", "u3"}, {"hook_event_name", "SessionEnd"}, {"transcript_path", t}}.dump());
+  ::unsetenv("MEMSIM_USER_HOME");
+  EXPECT_NE(start.out.find("PERSONA-MARK answers in short sentences"), std::string::npos) << start.out;
+  bool captured = false;
+  for (const auto& e : std::filesystem::directory_iterator(user + "/candidates"))
+    captured = captured || read(e.path()).find("push on Fridays") != std::string::npos;
+  EXPECT_TRUE(captured) << "the session-end hook did not capture into the user-level home";
+}
+
 TEST_F(Ladder, ASecretNeverReachesDiskAndItsAtomIsQuarantined) {
   const std::string secret = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
   for (const char* s : {"q1", "q2", "q3"})

@@ -53,6 +53,14 @@ Status check_home(FileSystem& fs, const Home& home) {
   return {};
 }
 
+Status check_user_home(FileSystem& fs, const Home& home) {
+  auto root = fs.stat(home.root());
+  if (!root.ok()) return root.status();
+  if (root->kind != FileKind::kDirectory)
+    return Error{home.root() + ": no user-level home (a capture or an adopt makes one)", ErrorCode::kNotFound};
+  return {};
+}
+
 bool is_private_dir(const Home& home, const std::string& dir) {
   return dir == home.runtime_dir() || dir == home.candidates_dir() || dir == home.staged_dir();
 }

@@ -86,8 +86,11 @@ class Live : public ::testing::Test {
     fs::copy(src, home(), fs::copy_options::recursive | fs::copy_options::overwrite_existing);
   }
 
-  LiveResult run(const std::string& prompt, std::vector<ScriptedTurn> script, std::vector<std::string> args = {}) {
-    LiveSession s{claude_, project(), user_home(), std::move(args), {}, 120};
+  // `env` reaches claude and so every hook it runs: {"MEMSIM_NOW", day} puts a
+  // session on another day.
+  LiveResult run(const std::string& prompt, std::vector<ScriptedTurn> script, std::vector<std::string> args = {},
+                 std::vector<std::pair<std::string, std::string>> env = {}) {
+    LiveSession s{claude_, project(), user_home(), std::move(args), std::move(env), 120};
     auto r = run_live(s, prompt, std::move(script));
     EXPECT_TRUE(r.ok()) << r.message();
     if (!r.ok()) return {};

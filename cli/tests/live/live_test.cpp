@@ -3,6 +3,8 @@
 // model received and on the files the hooks wrote.
 #include <algorithm>
 #include <chrono>
+#include <ctime>
+#include <functional>
 #include <regex>
 
 #include <nlohmann/json.hpp>
@@ -346,11 +348,48 @@ TEST_F(Live, VerifyInstallLiveSaysClearlyWhenClaudeIsMissing) {
   EXPECT_NE(none->out.find("FAIL live-claude: claude is not installed"), std::string::npos) << none->out;
 }
 
+// The cue's first file for an item of `kind` ("" when the cue has none).
+std::string cue_file(const std::string& home, const std::string& kind) {
+  const auto cue = nlohmann::json::parse(read(home + "/runtime/state/cue.json"));
+  for (const auto& item : cue["items"])
+    if (item["kind"] == kind && !item["files"].empty()) return item["files"][0];
+  return "";
+}
+
 // The nightly wake as the crontab runs it (cron.h): the default wake command,
-// the sub-agent profile, the prompt last. The tick names tonight's sit and the
+// the sub-agent profile, the prompt last; the model scripted to record
+// tonight's sit with the command the prompt names and to write `entry` into
+// the cue's dream file.
+struct Wake {
+  std::string sit;  // the command the prompt gives for the sit
+  Result<LiveResult> result;
+};
+
+Wake wake_as_cron(const std::string& claude, const std::string& project, const std::string& user_home,
+                  const std::string& home, const std::string& dream, const std::string& entry,
+                  std::vector<std::pair<std::string, std::string>> env = {}) {
+  install::CronSpec spec;
+  spec.command = memsim::testing::memsim_bin();
+  spec.home = home;
+  spec.project = project;
+  std::vector<std::string> args = install::default_wake_args(spec);
+  EXPECT_EQ(args.front(), "claude");
+  args.erase(args.begin());
+  const std::string prompt = install::wake_prompt(spec);
+  const std::string sit = spec.command + " meditation next --record --home " + spec.home;
+  EXPECT_NE(prompt.find(sit), std::string::npos) << "the model is told the very command: " << prompt;
+  env.emplace_back("MEMSIM_PROFILE", "subagent");
+  LiveSession s{claude, project, user_home, args, std::move(env), 120, true};
+  return {sit, run_live(s, prompt,
+                        {ScriptedTurn::call("Bash", {{"command", sit}, {"description", "record tonight's sit"}}),
+                         ScriptedTurn::call("Write", {{"file_path", home + "/" + dream}, {"content", entry + "\n"}}),
+                         ScriptedTurn::say("Sat; wrote the entry.")})};
+}
+
+// The nightly wake as the crontab runs it. The tick names tonight's sit and the
 // dream entry; the wake records the sit through memsim and writes the entry,
-// each allowed without a prompt; the next tick records both (seed 000: one
-// dream, one meditation a day).
+// each allowed without a prompt by the default command's rules; the next tick
+// records both (seed 000: one dream, one meditation a day).
 TEST_F(Live, TheNightlyWakeRecordsItsSitAndWritesItsDreamEntryAndTheNextTickRecordsBoth) {
   install([&] {
     write(home() + "/meditations/breath.md", "---\nshelf: awareness\n---\nFollow the breath for ten counts.\n");
@@ -359,40 +398,22 @@ TEST_F(Live, TheNightlyWakeRecordsItsSitAndWritesItsDreamEntryAndTheNextTickReco
   });
   auto tick = memsim({"tick", "--now", minutes_from_now(-2)});
   ASSERT_EQ(tick.exit_code, 0) << tick.err;
-  const auto cue = nlohmann::json::parse(read(home() + "/runtime/state/cue.json"));
-  std::string dream, object;
-  for (const auto& item : cue["items"]) {
-    if (item["kind"] == "dream-journal") dream = item["files"][0];
-    if (item["kind"] == "meditation") object = item["files"][0];
-  }
-  ASSERT_EQ(object, "meditations/breath.md") << cue.dump(2);
-  ASSERT_FALSE(dream.empty()) << cue.dump(2);
+  ASSERT_EQ(cue_file(home(), "meditation"), "meditations/breath.md") << read(home() + "/runtime/state/cue.json");
+  const std::string dream = cue_file(home(), "dream-journal");
+  ASSERT_FALSE(dream.empty()) << read(home() + "/runtime/state/cue.json");
 
-  install::CronSpec spec;
-  spec.command = memsim::testing::memsim_bin();
-  spec.home = home();
-  spec.project = project();
-  std::vector<std::string> args = install::default_wake_args(spec);
-  ASSERT_EQ(args.front(), "claude");
-  args.erase(args.begin());
-  const std::string prompt = install::wake_prompt(spec);
-  const std::string sit = spec.command + " meditation next --record --home " + spec.home;
-  ASSERT_NE(prompt.find(sit), std::string::npos) << "the model is told the very command: " << prompt;
   const std::string entry = "The breath, then the deploy freeze: still true on Fridays.";
-  LiveSession s{claude_, project(), user_home(), args, {{"MEMSIM_PROFILE", "subagent"}}, 120, true};
-  auto r = run_live(s, prompt,
-                    {ScriptedTurn::call("Bash", {{"command", sit}, {"description", "record tonight's sit"}}),
-                     ScriptedTurn::call("Write", {{"file_path", home() + "/" + dream}, {"content", entry + "\n"}}),
-                     ScriptedTurn::say("Sat with breath; wrote the entry.")});
-  ASSERT_TRUE(r.ok()) << r.message();
-  ASSERT_EQ(r->process.exit_code, 0) << r->process.err;
-  ASSERT_EQ(r->conversation.size(), 3u) << r->process.err;
-  EXPECT_NE(request_text(r->conversation[0]).find("For the meditation item, run " + sit), std::string::npos);
-  EXPECT_NE(request_text(r->conversation[0]).find("subagent session"), std::string::npos)
+  auto w = wake_as_cron(claude_, project(), user_home(), home(), dream, entry);
+  ASSERT_TRUE(w.result.ok()) << w.result.message();
+  const LiveResult& r = *w.result;
+  ASSERT_EQ(r.process.exit_code, 0) << r.process.err;
+  ASSERT_EQ(r.conversation.size(), 3u) << r.process.err;
+  EXPECT_NE(request_text(r.conversation[0]).find("For the meditation item, run " + w.sit), std::string::npos);
+  EXPECT_NE(request_text(r.conversation[0]).find("subagent session"), std::string::npos)
       << "the wake loads the current state only";
   // The memsim command really ran, allowed by the default command's rules.
-  EXPECT_NE(request_text(r->conversation[1]).find("breath (awareness"), std::string::npos)
-      << request_text(r->conversation[1]);
+  EXPECT_NE(request_text(r.conversation[1]).find("breath (awareness"), std::string::npos)
+      << request_text(r.conversation[1]);
   EXPECT_NE(read(home() + "/runtime/state/sits.log").find(" breath awareness"), std::string::npos);
   EXPECT_EQ(read(home() + "/" + dream), entry + "\n");
 
@@ -401,6 +422,141 @@ TEST_F(Live, TheNightlyWakeRecordsItsSitAndWritesItsDreamEntryAndTheNextTickReco
   const auto t = nlohmann::json::parse(next.out);
   EXPECT_EQ(t["dream_entries"], nlohmann::json::array({dream})) << next.out;
   EXPECT_EQ(t["sits"], nlohmann::json::array({"breath"})) << next.out;
+}
+
+// `back` days before today at `hhmm` UTC, as --now and MEMSIM_NOW take it.
+std::string day_at(int back, const std::string& hhmm) {
+  const std::time_t t = std::time(nullptr) - back * 86400;
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+  return std::string(buf) + "T" + hhmm + ":00Z";
+}
+
+// True once `done` holds, polled for up to 20 s (the session-end hook hands
+// the fold to a detached process).
+bool eventually(const std::function<bool()>& done) {
+  for (int waited = 0; waited < 200; ++waited, ::usleep(100 * 1000))
+    if (done()) return true;
+  return done();
+}
+
+// Issue 24's check, as one project lives it: four days of real sessions with
+// the user-level home in use. The persona reaches the model; each session
+// leaves its dated debrief; two sessions' contradicting claims arrive at the
+// prompt tagged contested, the incumbent fact they contest tagged too; the
+// night's wake records its sit and writes its dream entry; one command settles
+// the conflict; and the adopted claim supersedes the incumbent, whose body and
+// window stay readable with --as-of.
+TEST_F(Live, FourDaysOfSessionsWithTheUserHomeCarryTheLadderFromPersonaToSupersede) {
+  const std::string user = user_home() + "/.memsim-user";
+  const std::string incumbent = memory("project_pr-base-branch.md");
+  const std::string incumbent_text =
+      "---\nname: project_pr-base-branch\ntype: project\nsummary: PR base branch is dev\ncreated: " +
+      day_at(30, "09:00").substr(0, 10) +
+      "\nkey: pr base branch\n---\nINCUMBENT-BODY: pull requests target dev since the October freeze.\n";
+  install([&] {
+    write(user + "/identity.md", "# Identity\n\n## Persona\n\n- PERSONA-MARK answers in short sentences\n");
+    write(home() + "/meditations/breath.md", "---\nshelf: awareness\n---\nFollow the breath for ten counts.\n");
+    write(incumbent, incumbent_text);
+  });
+  auto on = [](int back, const std::string& hhmm) {
+    return std::vector<std::pair<std::string, std::string>>{{"MEMSIM_NOW", day_at(back, hhmm)}};
+  };
+  auto debrief_of = [&](int back) {
+    const std::string title = "# Session debrief, " + day_at(back, "00:00").substr(0, 10) + "\n";
+    if (!fs::exists(home() + "/memory/short-term")) return std::string();
+    for (const auto& e : fs::directory_iterator(home() + "/memory/short-term"))
+      if (const std::string t = read(e.path()); t.find(title) != std::string::npos) return t;
+    return std::string();
+  };
+
+  // Day 1: a verified claim that contradicts the incumbent. The persona of the
+  // user-level home is in what the model receives.
+  auto day1 = run("Verified: the PR base branch is main.", {ScriptedTurn::say("Noted.")}, {}, on(2, "10:00"));
+  EXPECT_NE(sent(day1).find("PERSONA-MARK answers in short sentences"), std::string::npos) << day1.process.err;
+  ASSERT_TRUE(eventually([&] { return !debrief_of(2).empty(); })) << "day 1 left no dated debrief";
+  EXPECT_NE(debrief_of(2).find("The PR base branch is main"), std::string::npos) << debrief_of(2);
+
+  // Day 2: another session says otherwise.
+  run("No, the PR base branch is release.", {ScriptedTurn::say("Noted.")}, {}, on(1, "10:00"));
+  ASSERT_TRUE(eventually([&] { return !debrief_of(1).empty(); })) << "day 2 left no dated debrief";
+  EXPECT_NE(debrief_of(1).find("PR base branch is release"), std::string::npos) << debrief_of(1);
+  // The session-end hook captured into the user-level home as well.
+  ASSERT_TRUE(eventually([&] { return fs::exists(user + "/candidates"); }));
+  // The fold the last session left running tags the incumbent.
+  EXPECT_TRUE(eventually([&] {
+    return read(memory("MEMORY.md")).find("project_pr-base-branch.md: PR base branch is dev [contested]") !=
+           std::string::npos;
+  })) << read(memory("MEMORY.md"));
+
+  // Day 3, today: the question. Both candidates reach the prompt tagged, the
+  // incumbent arrives tagged through the index, the two debriefs at session start.
+  auto day3 = run("Which PR base branch should this change target?", {ScriptedTurn::say("It is contested.")});
+  ASSERT_EQ(day3.conversation.size(), 1u);
+  const std::string seen = sent(day3);
+  for (const char* claim : {"The PR base branch is main [L1, 1 session] [contested]",
+                            "PR base branch is release [L1, 1 session] [contested]",
+                            "project_pr-base-branch.md: PR base branch is dev [contested]", "PERSONA-MARK"})
+    EXPECT_NE(seen.find(claim), std::string::npos) << claim << "\n" << seen.substr(0, 6000);
+  // A tag after a summary or a claim, not the index's how-to line naming it.
+  const std::regex tagged_contested("[A-Za-z\\]] \\[contested\\]");
+  EXPECT_TRUE(std::regex_search(seen, tagged_contested));
+  for (int back : {2, 1})
+    EXPECT_NE(seen.find("# Session debrief, " + day_at(back, "00:00").substr(0, 10)), std::string::npos)
+        << "the debrief of " << back << " days ago at session start";
+
+  // Tonight (on the system clock, which stamps the files the wake writes): the
+  // tick cues the sit and the dream entry, the wake does both, and the next
+  // tick records them.
+  ASSERT_EQ(memsim({"tick", "--now", minutes_from_now(-2)}).exit_code, 0);
+  ASSERT_EQ(cue_file(home(), "meditation"), "meditations/breath.md") << read(home() + "/runtime/state/cue.json");
+  const std::string dream = cue_file(home(), "dream-journal");
+  ASSERT_FALSE(dream.empty()) << read(home() + "/runtime/state/cue.json");
+  const std::string entry = "Two sessions disagree on the PR base branch; the incumbent says dev.";
+  auto wake = wake_as_cron(claude_, project(), user_home(), home(), dream, entry);
+  ASSERT_TRUE(wake.result.ok()) << wake.result.message();
+  EXPECT_EQ(read(home() + "/" + dream), entry + "\n");
+  auto next = memsim({"tick", "--json"});
+  ASSERT_EQ(next.exit_code, 0) << next.err;
+  const auto recorded = nlohmann::json::parse(next.out);
+  EXPECT_EQ(recorded["dream_entries"], nlohmann::json::array({dream})) << next.out;
+  EXPECT_EQ(recorded["sits"], nlohmann::json::array({"breath"})) << next.out;
+
+  // Day 4, tomorrow: one command settles the conflict for main; it is promoted
+  // and adopted, superseding the incumbent.
+  const std::string today = day_at(-1, "09:00");
+  auto atoms = nlohmann::json::parse(memsim({"inspect", "--json", "--now", today}).out);
+  std::string main_id;
+  for (const auto& a : atoms)
+    if (a["claim"].get<std::string>().find("branch is main") != std::string::npos) main_id = a["id"];
+  ASSERT_FALSE(main_id.empty()) << atoms.dump(2);
+  ASSERT_EQ(memsim({"resolve", main_id, "--now", today}).exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(memsim({"inspect", "--contested", "--json", "--now", today}).out).size(), 0u)
+      << "resolve left the key contested";
+  ASSERT_EQ(memsim({"promote", "--apply", "--now", today}).exit_code, 0);
+  auto adopted = memsim({"adopt", main_id, "--now", today});
+  ASSERT_EQ(adopted.exit_code, 0) << adopted.err;
+  EXPECT_NE(adopted.out.find("project_pr-base-branch.md"), std::string::npos) << "adopt names what it superseded";
+
+  // The incumbent keeps its body; only its window closed.
+  const std::string closed = read(incumbent);
+  EXPECT_NE(closed.find("INCUMBENT-BODY: pull requests target dev since the October freeze."), std::string::npos);
+  EXPECT_NE(closed.find("valid_until: " + today.substr(0, 10) + "\n"), std::string::npos) << closed;
+  auto then = nlohmann::json::parse(
+      memsim({"recall", "PR base branch", "--as-of", day_at(0, "00:00").substr(0, 10), "--json", "--now", today}).out);
+  ASSERT_FALSE(then.empty());
+  EXPECT_EQ(then[0]["file"], "project_pr-base-branch.md") << then.dump(2);
+  auto now_hits = nlohmann::json::parse(memsim({"recall", "PR base branch", "--json", "--now", today}).out);
+  ASSERT_FALSE(now_hits.empty());
+  EXPECT_NE(now_hits[0]["file"], "project_pr-base-branch.md") << now_hits.dump(2);
+
+  // And the session of day 4 gets the settled answer, nothing contested.
+  auto day4 = run("Which PR base branch should this change target?", {ScriptedTurn::say("main.")}, {}, on(-1, "10:00"));
+  const std::string settled = sent(day4);
+  EXPECT_NE(settled.find("The PR base branch is main"), std::string::npos) << settled.substr(0, 6000);
+  EXPECT_FALSE(std::regex_search(settled, tagged_contested)) << settled.substr(0, 6000);
 }
 
 }  // namespace

@@ -68,6 +68,11 @@ class Home {
 // (a directory with a memory/ directory inside).
 Status check_home(FileSystem& fs, const Home& home);
 
+// Fails when root is not an existing directory. The user-level home of the
+// ladder (promotion.md) needs no memory/: capture makes its candidates/ and
+// adopt its identity.md, so the directory existing is what makes it one.
+Status check_user_home(FileSystem& fs, const Home& home);
+
 // candidates/ and staged/ hold what transcripts said before anyone reviewed it;
 // runtime/ what the harness sent, the logs and the backups. They are the owner's
 // alone: 0700, and what is made in them 0600 (FileSystem::make_private_dir).
