@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/install_plan.h"
+#include "commands/user_home.h"
 #include "memsim/json_io.h"
 #include "memsim/lens.h"
 #include "memsim/limits.h"
@@ -20,7 +21,8 @@ namespace {
 
 struct Options {
   bool apply = false, uninstall = false, cron = false, mcp = false, cron_commit = false, cron_wake = false;
-  std::string settings, claude_md, command, project, scope = "project", profile = "main";
+  bool no_user_home = false;
+  std::string settings, claude_md, command, project, scope = "project", profile = "main", user_home;
   std::string cron_at = "03:00", wake_command;
 };
 
@@ -224,6 +226,31 @@ bool restore_exact(const Options& o, const std::vector<Change*>& files, nlohmann
   return changed;
 }
 
+// The ladder's top (promotion.md): the hooks read the user-level home's persona
+// and capture every project's atoms into it only when it exists, and a session
+// never makes one, so install does, private (candidates hold what sessions
+// said). Uninstall leaves it: it holds what every project taught.
+struct UserHomePlan {
+  std::string dir;    // "" with --no-user-home or --uninstall
+  bool make = false;  // missing: install makes it
+  nlohmann::json json(bool applied) const {
+    return dir.empty() ? nlohmann::json(nullptr) : nlohmann::json{{"path", dir}, {"created", make && applied}};
+  }
+};
+
+Result<UserHomePlan> plan_user_home(Context& ctx, const Options& o) {
+  UserHomePlan plan;
+  if (o.no_user_home || o.uninstall) return plan;
+  plan.dir = resolve_user_home(o.user_home);
+  if (plan.dir.empty()) return plan;
+  auto info = ctx.fs.stat(plan.dir);
+  if (!info.ok()) return info.error();
+  plan.make = info->kind == FileKind::kMissing;
+  if (!plan.make && info->kind != FileKind::kDirectory)
+    return Error{plan.dir + ": the user-level home is not a directory (move it away, or give --no-user-home)"};
+  return plan;
+}
+
 // install-hooks --cron: the crontab block instead of the settings and CLAUDE.md.
 int install_cron(Context& ctx, const Options& o, const install::HookSpec& spec) {
   auto cron = cron_plan(ctx, spec, o.project, o.wake_command, o.cron_at);
@@ -300,6 +327,8 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
                   "the agent the wake runs, given the wake prompt as its last argument (default: claude in print mode, "
                   "allowed to edit the home and run memsim on it)");
   add_target_options(sub, o->settings, o->claude_md, o->command, o->project, o->scope);
+  add_user_home_option(sub, o->user_home);
+  sub->add_flag("--no-user-home", o->no_user_home, "do not make the user-level home when it is missing");
   return {sub, [o](Context& ctx) -> int {
             auto plan = install_plan(ctx, o->scope, o->settings, o->claude_md, o->command, o->project);
             if (!plan.ok()) return ctx.fail(plan.message());
@@ -366,6 +395,9 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
             const bool files_recorded = restore_exact(*o, all, *record);
             for (Change& c : commands) all.push_back(&c);
 
+            auto user_home = plan_user_home(ctx, *o);
+            if (!user_home.ok()) return ctx.fail(user_home.message());
+
             nlohmann::json report = nlohmann::json::array();
             bool any_change = false;
             for (Change* c : all) {
@@ -399,10 +431,17 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               if (changed) entry["after"] = remove ? nlohmann::json(nullptr) : nlohmann::json(c->after);
               report.push_back(entry);
             }
+            if (user_home->make && o->apply)
+              if (Status made = ctx.fs.make_private_dir(user_home->dir); !made.ok()) return ctx.fail(made.message());
+            if (!ctx.json && user_home->make)
+              ctx.out << user_home->dir << ": " << (o->apply ? "made" : "make") << " the user-level home\n";
             if (o->apply && (record_changed || files_recorded))
               if (Status s = write_install_record(ctx.fs, ctx.home, *record); !s.ok()) return ctx.fail(s.message());
-            if (ctx.json) ctx.out << dump_json(nlohmann::json{{"applied", o->apply}, {"files", report}}, 2) << "\n";
-            else if (!o->apply && any_change) ctx.out << "(dry run: add --apply to write this)\n";
+            const nlohmann::json summary = {{"applied", o->apply},
+                                            {"files", report},
+                                            {"user_home", user_home->json(o->apply)}};
+            if (ctx.json) ctx.out << dump_json(summary, 2) << "\n";
+            else if (!o->apply && (any_change || user_home->make)) ctx.out << "(dry run: add --apply to write this)\n";
             return 0;
           }};
 }

@@ -451,6 +451,44 @@ TEST(Install, IntoAProjectWithNoSettingsAndUninstallLeavesNone) {
   EXPECT_FALSE(fsys::exists(p.claude_md));
 }
 
+// The hooks read the user-level home's persona and capture into it only when it
+// exists, and a session never makes one: install makes it, private, unless told
+// not to, and uninstall leaves what every project taught.
+TEST(Install, MakesThePrivateUserLevelHomeAndUninstallLeavesIt) {
+  Project p;
+  p.make_home();
+  const std::string me = p.dir / "me", user = me + "/.memsim-user";
+  fsys::create_directories(me);
+  auto install = [&](std::vector<std::string> extra) {
+    std::vector<std::string> a{"install-hooks", "--json"};
+    for (auto& s : p.target_args()) a.push_back(s);
+    for (auto& s : extra) a.push_back(s);
+    auto r = p.memsim(a, "", {{"HOME", me}});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return nlohmann::json::parse(r.out, nullptr, false);
+  };
+  EXPECT_EQ(install({})["user_home"], (nlohmann::json{{"path", user}, {"created", false}}));
+  EXPECT_FALSE(fsys::exists(user)) << "the dry run made it";
+  EXPECT_EQ(install({"--apply", "--no-user-home"})["user_home"], nullptr);
+  EXPECT_FALSE(fsys::exists(user));
+
+  EXPECT_EQ(install({"--apply"})["user_home"]["created"], true);
+  ASSERT_TRUE(fsys::is_directory(user));
+  EXPECT_EQ(fsys::status(user).permissions() & (fsys::perms::group_all | fsys::perms::others_all),
+            fsys::perms::none);
+  EXPECT_EQ(install({"--apply"})["user_home"]["created"], false);
+  install({"--apply", "--uninstall"});
+  EXPECT_TRUE(fsys::is_directory(user)) << "uninstall removed what every project taught";
+
+  // A file where the home should be is named, and nothing is written.
+  fsys::remove_all(user);
+  write(user, "not a directory\n");
+  auto bad = p.memsim({"install-hooks", "--apply", "--home", p.home, "--project", p.project}, "", {{"HOME", me}});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find(user + ": the user-level home is not a directory"), std::string::npos) << bad.err;
+  EXPECT_FALSE(fsys::exists(p.settings));
+}
+
 TEST(Verify, CatchesABrokenCommandAStaleIndexAndAWrongImport) {
   Project p;
   p.make_home();
