@@ -64,37 +64,49 @@ std::vector<std::vector<std::size_t>> near_duplicate_groups(const std::vector<st
   // group is not verified again, so templated summaries, where every pair is a
   // near-duplicate, cost one verification per summary instead of one per pair.
   const std::size_t n = summaries.size();
-  std::vector<std::vector<std::string>> words(n);
-  std::unordered_map<std::string, std::size_t> df;
-  for (std::size_t i = 0; i < n; ++i) {
-    words[i] = query_terms(summaries[i]);
-    for (const std::string& w : words[i]) ++df[w];
-  }
-  // The global order: (document frequency, term), as small integers.
-  std::vector<std::pair<std::size_t, std::string>> order;
-  order.reserve(df.size());
-  for (const auto& [w, f] : df) order.emplace_back(f, w);
-  std::sort(order.begin(), order.end());
-  std::unordered_map<std::string, int> rank;
-  for (std::size_t r = 0; r < order.size(); ++r) rank[order[r].second] = static_cast<int>(r);
+  // Each term interned once: its id, its document frequency, its text.
+  std::unordered_map<std::string, int> id_of;
+  std::vector<std::size_t> df;
+  std::vector<const std::string*> text_of;
   std::vector<std::vector<int>> sets(n);
   for (std::size_t i = 0; i < n; ++i) {
-    if (words[i].size() < 3) continue;  // query_terms already dropped duplicates
-    for (const std::string& w : words[i]) sets[i].push_back(rank[w]);
-    std::sort(sets[i].begin(), sets[i].end());
+    std::vector<std::string> words = query_terms(summaries[i]);
+    for (std::string& w : words) {
+      auto [it, fresh] = id_of.try_emplace(std::move(w), static_cast<int>(df.size()));
+      if (fresh) {
+        df.push_back(0);
+        text_of.push_back(&it->first);
+      }
+      ++df[static_cast<std::size_t>(it->second)];
+      sets[i].push_back(it->second);
+    }
+    if (sets[i].size() < 3) sets[i].clear();  // query_terms already dropped duplicates
+  }
+  // The global order: (document frequency, term), as ranks.
+  std::vector<int> by_order(df.size());
+  std::iota(by_order.begin(), by_order.end(), 0);
+  std::sort(by_order.begin(), by_order.end(), [&](int a, int b) {
+    const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
+    return df[ua] != df[ub] ? df[ua] < df[ub] : *text_of[ua] < *text_of[ub];
+  });
+  std::vector<int> rank(df.size());
+  for (std::size_t r = 0; r < by_order.size(); ++r) rank[static_cast<std::size_t>(by_order[r])] = static_cast<int>(r);
+  for (std::vector<int>& set : sets) {
+    for (int& t : set) t = rank[static_cast<std::size_t>(t)];
+    std::sort(set.begin(), set.end());
   }
 
   Groups groups(n);
   std::vector<bool> paired(n, false);
-  std::unordered_map<int, std::vector<std::size_t>> postings;  // prefix term -> earlier sets
-  std::vector<std::size_t> seen_at(n, n);                      // dedupes candidates per probing set
+  std::vector<std::vector<std::size_t>> postings(df.size());  // prefix term -> earlier sets
+  std::vector<std::size_t> seen_at(n, n);                     // dedupes candidates per probing set
   for (std::size_t b = 0; b < n; ++b) {
     const std::vector<int>& sb = sets[b];
     if (sb.empty()) continue;
     const auto need = static_cast<std::size_t>(std::ceil(kNearDuplicate * static_cast<double>(sb.size()) - 1e-9));
     const std::size_t prefix = sb.size() - need + 1;
     for (std::size_t k = 0; k < prefix; ++k) {
-      for (std::size_t a : postings[sb[k]]) {
+      for (std::size_t a : postings[static_cast<std::size_t>(sb[k])]) {
         if (seen_at[a] == b) continue;
         seen_at[a] = b;
         if (groups.find(a) == groups.find(b)) continue;
@@ -103,7 +115,7 @@ std::vector<std::vector<std::size_t>> near_duplicate_groups(const std::vector<st
           paired[a] = paired[b] = true;
         }
       }
-      postings[sb[k]].push_back(b);
+      postings[static_cast<std::size_t>(sb[k])].push_back(b);
     }
   }
   std::unordered_map<std::size_t, std::size_t> slot;  // group root -> index in out

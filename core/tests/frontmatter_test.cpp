@@ -69,6 +69,20 @@ TEST(Frontmatter, MissingPolicyKeysAreAppendedBeforeTheClosingLine) {
             "last_reinforced: 1970-01-01T00:01:40Z\nstability: 22.4\n---\nbody\n");
 }
 
+// The first body line is the first that holds anything but the six white space
+// characters fold_whitespace folds: a control byte or a no-break space counts.
+TEST(Frontmatter, TheFirstBodyLineIsTheFirstThatIsNotWhiteSpace) {
+  for (const auto& [body, first] :
+       std::vector<std::pair<std::string, std::string>>{{"\n \t\r\n\v\f\n\x01x\n", "\x01x"},
+                                                        {"\n\xC2\xA0\nlater\n", "\xC2\xA0"},
+                                                        {"  \t\n\n  text  \r\nmore\n", "  text  "},
+                                                        {" \n\t\n", ""},
+                                                        {"", ""}}) {
+    const std::string text = "---\nname: a_b\n---\n" + body;
+    EXPECT_EQ(read_memory_meta(text, parse_frontmatter(text), 14).first_body_line, first) << body;
+  }
+}
+
 TEST(Frontmatter, CrlfAndBomAreKept) {
   const std::string text = "\xEF\xBB\xBF---\r\nname: a_b\r\nstability: 14.0\r\n---\r\nbody\r\n";
   Frontmatter fm = parse_frontmatter(text);
