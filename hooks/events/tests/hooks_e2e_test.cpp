@@ -474,8 +474,7 @@ TEST(Install, MakesThePrivateUserLevelHomeAndUninstallLeavesIt) {
 
   EXPECT_EQ(install({"--apply"})["user_home"]["created"], true);
   ASSERT_TRUE(fsys::is_directory(user));
-  EXPECT_EQ(fsys::status(user).permissions() & (fsys::perms::group_all | fsys::perms::others_all),
-            fsys::perms::none);
+  EXPECT_EQ(fsys::status(user).permissions() & (fsys::perms::group_all | fsys::perms::others_all), fsys::perms::none);
   EXPECT_EQ(install({"--apply"})["user_home"]["created"], false);
   install({"--apply", "--uninstall"});
   EXPECT_TRUE(fsys::is_directory(user)) << "uninstall removed what every project taught";
