@@ -14,7 +14,9 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
+#include "memsim/cron.h"
 #include "memsim/live.h"
 #include "memsim/testing/testing.h"
 
@@ -42,6 +44,16 @@ inline std::size_t count_of(const std::string& hay, const std::string& needle) {
   std::size_t n = 0;
   for (std::size_t p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1)) ++n;
   return n;
+}
+
+// --now for a command run after the 10-minute live-session guard has passed.
+inline std::string minutes_from_now(int minutes) {
+  const std::time_t t = std::time(nullptr) + minutes * 60;
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
 }
 
 // A project with memsim installed the README's way: init, index, install-hooks,
@@ -106,22 +118,67 @@ class Live : public ::testing::Test {
     return touches;
   }
 
+  // One night as cron runs it (cron.h): the tick, then the wake (the default
+  // wake command, the sub-agent profile, the prompt last) with the model
+  // scripted to record tonight's sit with the command the prompt names and to
+  // write `entry` into the dream file the cue names, then the next tick. The
+  // home's one meditation is meditations/breath.md. Checks that the cue named
+  // both, that the entry was written and that the next tick recorded both.
+  struct Night {
+    std::string sit;    // the command the wake prompt gives for the sit
+    std::string dream;  // the cue's dream-journal file, relative to the home
+    LiveResult wake;
+  };
+  Night night(const std::string& entry) {
+    Night n;
+    EXPECT_EQ(memsim({"tick", "--now", minutes_from_now(-2)}).exit_code, 0);
+    const std::string cue = read(home() + "/runtime/state/cue.json");
+    std::string object;
+    const auto parsed = nlohmann::json::parse(cue, nullptr, false);
+    for (const auto& item :
+         parsed.is_object() ? parsed.value("items", nlohmann::json::array()) : nlohmann::json::array()) {
+      if (item["kind"] == "dream-journal" && !item["files"].empty()) n.dream = item["files"][0];
+      if (item["kind"] == "meditation" && !item["files"].empty()) object = item["files"][0];
+    }
+    EXPECT_EQ(object, "meditations/breath.md") << cue;
+    EXPECT_FALSE(n.dream.empty()) << cue;
+    if (n.dream.empty()) return n;
+
+    install::CronSpec spec;
+    spec.command = memsim::testing::memsim_bin();
+    spec.home = home();
+    spec.project = project();
+    std::vector<std::string> args = install::default_wake_args(spec);
+    EXPECT_EQ(args.front(), "claude");
+    args.erase(args.begin());
+    const std::string prompt = install::wake_prompt(spec);
+    n.sit = spec.command + " meditation next --record --home " + spec.home;
+    EXPECT_NE(prompt.find(n.sit), std::string::npos) << "the model is told the very command: " << prompt;
+    LiveSession s{claude_, project(), user_home(), args, {{"MEMSIM_PROFILE", "subagent"}}, 120, true};
+    auto r = run_live(s, prompt,
+                      {ScriptedTurn::call("Bash", {{"command", n.sit}, {"description", "record tonight's sit"}}),
+                       ScriptedTurn::call("Write", {{"file_path", home() + "/" + n.dream}, {"content", entry + "\n"}}),
+                       ScriptedTurn::say("Sat; wrote the entry.")});
+    EXPECT_TRUE(r.ok()) << r.message();
+    if (!r.ok()) return n;
+    n.wake = *r;
+    EXPECT_EQ(n.wake.process.exit_code, 0) << n.wake.process.err;
+    EXPECT_EQ(read(home() + "/" + n.dream), entry + "\n");
+
+    auto next = memsim({"tick", "--json"});
+    EXPECT_EQ(next.exit_code, 0) << next.err;
+    const auto t = nlohmann::json::parse(next.out, nullptr, false);
+    EXPECT_EQ(t["dream_entries"], nlohmann::json::array({n.dream})) << next.out;
+    EXPECT_EQ(t["sits"], nlohmann::json::array({"breath"})) << next.out;
+    return n;
+  }
+
   std::string claude_;
   TempDir dir_;
 };
 
 inline std::string memory_file(const std::string& name, const std::string& summary, const std::string& body) {
   return "---\nname: " + name + "\nsummary: " + summary + "\ntype: feedback\n---\n" + body + "\n";
-}
-
-// --now for a command run after the 10-minute live-session guard has passed.
-inline std::string minutes_from_now(int minutes) {
-  const std::time_t t = std::time(nullptr) + minutes * 60;
-  std::tm tm{};
-  ::gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 // The rows of an index file ("- name: summary").

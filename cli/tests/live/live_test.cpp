@@ -10,7 +10,6 @@
 #include <nlohmann/json.hpp>
 
 #include "live_fixture.h"
-#include "memsim/cron.h"
 
 namespace memsim::live::testing {
 namespace {
@@ -348,44 +347,6 @@ TEST_F(Live, VerifyInstallLiveSaysClearlyWhenClaudeIsMissing) {
   EXPECT_NE(none->out.find("FAIL live-claude: claude is not installed"), std::string::npos) << none->out;
 }
 
-// The cue's first file for an item of `kind` ("" when the cue has none).
-std::string cue_file(const std::string& home, const std::string& kind) {
-  const auto cue = nlohmann::json::parse(read(home + "/runtime/state/cue.json"));
-  for (const auto& item : cue["items"])
-    if (item["kind"] == kind && !item["files"].empty()) return item["files"][0];
-  return "";
-}
-
-// The nightly wake as the crontab runs it (cron.h): the default wake command,
-// the sub-agent profile, the prompt last; the model scripted to record
-// tonight's sit with the command the prompt names and to write `entry` into
-// the cue's dream file.
-struct Wake {
-  std::string sit;  // the command the prompt gives for the sit
-  Result<LiveResult> result;
-};
-
-Wake wake_as_cron(const std::string& claude, const std::string& project, const std::string& user_home,
-                  const std::string& home, const std::string& dream, const std::string& entry,
-                  std::vector<std::pair<std::string, std::string>> env = {}) {
-  install::CronSpec spec;
-  spec.command = memsim::testing::memsim_bin();
-  spec.home = home;
-  spec.project = project;
-  std::vector<std::string> args = install::default_wake_args(spec);
-  EXPECT_EQ(args.front(), "claude");
-  args.erase(args.begin());
-  const std::string prompt = install::wake_prompt(spec);
-  const std::string sit = spec.command + " meditation next --record --home " + spec.home;
-  EXPECT_NE(prompt.find(sit), std::string::npos) << "the model is told the very command: " << prompt;
-  env.emplace_back("MEMSIM_PROFILE", "subagent");
-  LiveSession s{claude, project, user_home, args, std::move(env), 120, true};
-  return {sit, run_live(s, prompt,
-                        {ScriptedTurn::call("Bash", {{"command", sit}, {"description", "record tonight's sit"}}),
-                         ScriptedTurn::call("Write", {{"file_path", home + "/" + dream}, {"content", entry + "\n"}}),
-                         ScriptedTurn::say("Sat; wrote the entry.")})};
-}
-
 // The nightly wake as the crontab runs it. The tick names tonight's sit and the
 // dream entry; the wake records the sit through memsim and writes the entry,
 // each allowed without a prompt by the default command's rules; the next tick
@@ -396,32 +357,16 @@ TEST_F(Live, TheNightlyWakeRecordsItsSitAndWritesItsDreamEntryAndTheNextTickReco
     write(memory("feedback_deploy-freeze.md"),
           memory_file("feedback_deploy-freeze", "Deploys are frozen on Fridays after 14:00", "Since March."));
   });
-  auto tick = memsim({"tick", "--now", minutes_from_now(-2)});
-  ASSERT_EQ(tick.exit_code, 0) << tick.err;
-  ASSERT_EQ(cue_file(home(), "meditation"), "meditations/breath.md") << read(home() + "/runtime/state/cue.json");
-  const std::string dream = cue_file(home(), "dream-journal");
-  ASSERT_FALSE(dream.empty()) << read(home() + "/runtime/state/cue.json");
-
   const std::string entry = "The breath, then the deploy freeze: still true on Fridays.";
-  auto w = wake_as_cron(claude_, project(), user_home(), home(), dream, entry);
-  ASSERT_TRUE(w.result.ok()) << w.result.message();
-  const LiveResult& r = *w.result;
-  ASSERT_EQ(r.process.exit_code, 0) << r.process.err;
-  ASSERT_EQ(r.conversation.size(), 3u) << r.process.err;
-  EXPECT_NE(request_text(r.conversation[0]).find("For the meditation item, run " + w.sit), std::string::npos);
-  EXPECT_NE(request_text(r.conversation[0]).find("subagent session"), std::string::npos)
+  const Night n = night(entry);
+  ASSERT_EQ(n.wake.conversation.size(), 3u) << n.wake.process.err;
+  EXPECT_NE(request_text(n.wake.conversation[0]).find("For the meditation item, run " + n.sit), std::string::npos);
+  EXPECT_NE(request_text(n.wake.conversation[0]).find("subagent session"), std::string::npos)
       << "the wake loads the current state only";
   // The memsim command really ran, allowed by the default command's rules.
-  EXPECT_NE(request_text(r.conversation[1]).find("breath (awareness"), std::string::npos)
-      << request_text(r.conversation[1]);
+  EXPECT_NE(request_text(n.wake.conversation[1]).find("breath (awareness"), std::string::npos)
+      << request_text(n.wake.conversation[1]);
   EXPECT_NE(read(home() + "/runtime/state/sits.log").find(" breath awareness"), std::string::npos);
-  EXPECT_EQ(read(home() + "/" + dream), entry + "\n");
-
-  auto next = memsim({"tick", "--json"});
-  ASSERT_EQ(next.exit_code, 0) << next.err;
-  const auto t = nlohmann::json::parse(next.out);
-  EXPECT_EQ(t["dream_entries"], nlohmann::json::array({dream})) << next.out;
-  EXPECT_EQ(t["sits"], nlohmann::json::array({"breath"})) << next.out;
 }
 
 // `back` days before today at `hhmm` UTC, as --now and MEMSIM_NOW take it.
@@ -510,19 +455,7 @@ TEST_F(Live, FourDaysOfSessionsWithTheUserHomeCarryTheLadderFromPersonaToSuperse
   // Tonight (on the system clock, which stamps the files the wake writes): the
   // tick cues the sit and the dream entry, the wake does both, and the next
   // tick records them.
-  ASSERT_EQ(memsim({"tick", "--now", minutes_from_now(-2)}).exit_code, 0);
-  ASSERT_EQ(cue_file(home(), "meditation"), "meditations/breath.md") << read(home() + "/runtime/state/cue.json");
-  const std::string dream = cue_file(home(), "dream-journal");
-  ASSERT_FALSE(dream.empty()) << read(home() + "/runtime/state/cue.json");
-  const std::string entry = "Two sessions disagree on the PR base branch; the incumbent says dev.";
-  auto wake = wake_as_cron(claude_, project(), user_home(), home(), dream, entry);
-  ASSERT_TRUE(wake.result.ok()) << wake.result.message();
-  EXPECT_EQ(read(home() + "/" + dream), entry + "\n");
-  auto next = memsim({"tick", "--json"});
-  ASSERT_EQ(next.exit_code, 0) << next.err;
-  const auto recorded = nlohmann::json::parse(next.out);
-  EXPECT_EQ(recorded["dream_entries"], nlohmann::json::array({dream})) << next.out;
-  EXPECT_EQ(recorded["sits"], nlohmann::json::array({"breath"})) << next.out;
+  night("Two sessions disagree on the PR base branch; the incumbent says dev.");
 
   // Day 4, tomorrow: one command settles the conflict for main; it is promoted
   // and adopted, superseding the incumbent.
