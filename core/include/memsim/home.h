@@ -69,8 +69,9 @@ class Home {
 Status check_home(FileSystem& fs, const Home& home);
 
 // Fails when root is not an existing directory. The user-level home of the
-// ladder (promotion.md) needs no memory/: capture makes its candidates/ and
-// adopt its identity.md, so the directory existing is what makes it one.
+// ladder (promotion.md) needs no memory/: install-hooks makes it empty, capture
+// makes its candidates/ and adopt its identity.md, so the directory existing is
+// what makes it one.
 Status check_user_home(FileSystem& fs, const Home& home);
 
 // candidates/ and staged/ hold what transcripts said before anyone reviewed it;
