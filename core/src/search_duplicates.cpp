@@ -98,24 +98,31 @@ std::vector<std::vector<std::size_t>> near_duplicate_groups(const std::vector<st
 
   Groups groups(n);
   std::vector<bool> paired(n, false);
-  std::vector<std::vector<std::size_t>> postings(df.size());  // prefix term -> earlier sets
-  std::vector<std::size_t> seen_at(n, n);                     // dedupes candidates per probing set
+  // prefix term -> (earlier set, the term's position in it)
+  std::vector<std::vector<std::pair<std::size_t, std::size_t>>> postings(df.size());
+  std::vector<std::size_t> seen_at(n, n);  // dedupes candidates per probing set
   for (std::size_t b = 0; b < n; ++b) {
     const std::vector<int>& sb = sets[b];
     if (sb.empty()) continue;
     const auto need = static_cast<std::size_t>(std::ceil(kNearDuplicate * static_cast<double>(sb.size()) - 1e-9));
     const std::size_t prefix = sb.size() - need + 1;
     for (std::size_t k = 0; k < prefix; ++k) {
-      for (std::size_t a : postings[static_cast<std::size_t>(sb[k])]) {
+      for (const auto& [a, j] : postings[static_cast<std::size_t>(sb[k])]) {
         if (seen_at[a] == b) continue;
         seen_at[a] = b;
         if (groups.find(a) == groups.find(b)) continue;
+        // The positional filter (PPJoin): this is the first term the two share,
+        // since an earlier shared one would sit in both prefixes and have met
+        // them sooner, so at most the terms from here on can be shared.
+        const std::size_t most = 1 + std::min(sets[a].size() - j - 1, sb.size() - k - 1);
+        const double total = static_cast<double>(sets[a].size() + sb.size());
+        if (static_cast<double>(most) < kNearDuplicate / (1 + kNearDuplicate) * total - 1e-9) continue;
         if (similar(sets[a], sb)) {
           groups.join(a, b);
           paired[a] = paired[b] = true;
         }
       }
-      postings[static_cast<std::size_t>(sb[k])].push_back(b);
+      postings[static_cast<std::size_t>(sb[k])].emplace_back(b, k);
     }
   }
   std::unordered_map<std::size_t, std::size_t> slot;  // group root -> index in out
