@@ -57,7 +57,8 @@ Status check_user_home(FileSystem& fs, const Home& home) {
   auto root = fs.stat(home.root());
   if (!root.ok()) return root.status();
   if (root->kind != FileKind::kDirectory)
-    return Error{home.root() + ": no user-level home (install-hooks --apply, a capture or an adopt makes one)", ErrorCode::kNotFound};
+    return Error{home.root() + ": no user-level home (install-hooks --apply, a capture or an adopt makes one)",
+                 ErrorCode::kNotFound};
   return {};
 }
 
