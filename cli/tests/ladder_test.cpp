@@ -161,9 +161,8 @@ TEST_F(Ladder, TheUserLevelHomeTheLadderMadeIsTheOneTheHooksReadAndCaptureInto) 
   auto start = run({"hook", "session-start"}, R"({"session_id":"u2","hook_event_name":"SessionStart"})");
   const std::string t = dir / "u3.jsonl";
   write(t, user_line("u3", "2026-07-03T12:00:00Z", "Never push on Fridays."));
-  auto end =
-      run({"hook", "session-end"},
-          nlohmann::json{{"session_id", "u3"}, {"hook_event_name", "SessionEnd"}, {"transcript_path", t}}.dump());
+  run({"hook", "session-end"},
+      nlohmann::json{{"session_id", "u3"}, {"hook_event_name", "SessionEnd"}, {"transcript_path", t}}.dump());
   ::unsetenv("MEMSIM_USER_HOME");
   EXPECT_NE(start.out.find("PERSONA-MARK answers in short sentences"), std::string::npos) << start.out;
   bool captured = false;

@@ -19,6 +19,7 @@
 #include "memsim/cron.h"
 #include "memsim/live.h"
 #include "memsim/testing/testing.h"
+#include "memsim/timefmt.h"
 
 namespace memsim::live::testing {
 
@@ -46,15 +47,9 @@ inline std::size_t count_of(const std::string& hay, const std::string& needle) {
   return n;
 }
 
-// --now for a command run after the 10-minute live-session guard has passed.
-inline std::string minutes_from_now(int minutes) {
-  const std::time_t t = std::time(nullptr) + minutes * 60;
-  std::tm tm{};
-  ::gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
+// --now for a command run `minutes` from now (after the 10-minute live-session
+// guard, when that is passed).
+inline std::string minutes_from_now(int minutes) { return format_instant(std::time(nullptr) + minutes * 60); }
 
 // A project with memsim installed the README's way: init, index, install-hooks,
 // each run in the project directory with --home .memsim.

@@ -369,15 +369,10 @@ TEST_F(Live, TheNightlyWakeRecordsItsSitAndWritesItsDreamEntryAndTheNextTickReco
   EXPECT_NE(read(home() + "/runtime/state/sits.log").find(" breath awareness"), std::string::npos);
 }
 
-// `back` days before today at `hhmm` UTC, as --now and MEMSIM_NOW take it.
-std::string day_at(int back, const std::string& hhmm) {
-  const std::time_t t = std::time(nullptr) - back * 86400;
-  std::tm tm{};
-  ::gmtime_r(&t, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-  return std::string(buf) + "T" + hhmm + ":00Z";
-}
+// The day `back` days before today (UTC), YYYY-MM-DD; that day at `hhmm`, as
+// --now and MEMSIM_NOW take it.
+std::string days_ago(int back) { return format_date(day_of(std::time(nullptr)) - back); }
+std::string days_ago_at(int back, const std::string& hhmm) { return days_ago(back) + "T" + hhmm + ":00Z"; }
 
 // True once `done` holds, polled for up to 20 s (the session-end hook hands
 // the fold to a detached process).
@@ -398,8 +393,7 @@ TEST_F(Live, FourDaysOfSessionsWithTheUserHomeCarryTheLadderFromPersonaToSuperse
   const std::string user = user_home() + "/.memsim-user";
   const std::string incumbent = memory("project_pr-base-branch.md");
   const std::string incumbent_text =
-      "---\nname: project_pr-base-branch\ntype: project\nsummary: PR base branch is dev\ncreated: " +
-      day_at(30, "09:00").substr(0, 10) +
+      "---\nname: project_pr-base-branch\ntype: project\nsummary: PR base branch is dev\ncreated: " + days_ago(30) +
       "\nkey: pr base branch\n---\nINCUMBENT-BODY: pull requests target dev since the October freeze.\n";
   install([&] {
     write(user + "/identity.md", "# Identity\n\n## Persona\n\n- PERSONA-MARK answers in short sentences\n");
@@ -407,10 +401,10 @@ TEST_F(Live, FourDaysOfSessionsWithTheUserHomeCarryTheLadderFromPersonaToSuperse
     write(incumbent, incumbent_text);
   });
   auto on = [](int back, const std::string& hhmm) {
-    return std::vector<std::pair<std::string, std::string>>{{"MEMSIM_NOW", day_at(back, hhmm)}};
+    return std::vector<std::pair<std::string, std::string>>{{"MEMSIM_NOW", days_ago_at(back, hhmm)}};
   };
   auto debrief_of = [&](int back) {
-    const std::string title = "# Session debrief, " + day_at(back, "00:00").substr(0, 10) + "\n";
+    const std::string title = "# Session debrief, " + days_ago(back) + "\n";
     if (!fs::exists(home() + "/memory/short-term")) return std::string();
     for (const auto& e : fs::directory_iterator(home() + "/memory/short-term"))
       if (const std::string t = read(e.path()); t.find(title) != std::string::npos) return t;
@@ -449,7 +443,7 @@ TEST_F(Live, FourDaysOfSessionsWithTheUserHomeCarryTheLadderFromPersonaToSuperse
   const std::regex tagged_contested("[A-Za-z\\]] \\[contested\\]");
   EXPECT_TRUE(std::regex_search(seen, tagged_contested));
   for (int back : {2, 1})
-    EXPECT_NE(seen.find("# Session debrief, " + day_at(back, "00:00").substr(0, 10)), std::string::npos)
+    EXPECT_NE(seen.find("# Session debrief, " + days_ago(back)), std::string::npos)
         << "the debrief of " << back << " days ago at session start";
 
   // Tonight (on the system clock, which stamps the files the wake writes): the
@@ -459,29 +453,29 @@ TEST_F(Live, FourDaysOfSessionsWithTheUserHomeCarryTheLadderFromPersonaToSuperse
 
   // Day 4, tomorrow: one command settles the conflict for main; it is promoted
   // and adopted, superseding the incumbent.
-  const std::string today = day_at(-1, "09:00");
-  auto atoms = nlohmann::json::parse(memsim({"inspect", "--json", "--now", today}).out);
+  const std::string day4_now = days_ago_at(-1, "09:00");
+  auto atoms = nlohmann::json::parse(memsim({"inspect", "--json", "--now", day4_now}).out);
   std::string main_id;
   for (const auto& a : atoms)
     if (a["claim"].get<std::string>().find("branch is main") != std::string::npos) main_id = a["id"];
   ASSERT_FALSE(main_id.empty()) << atoms.dump(2);
-  ASSERT_EQ(memsim({"resolve", main_id, "--now", today}).exit_code, 0);
-  EXPECT_EQ(nlohmann::json::parse(memsim({"inspect", "--contested", "--json", "--now", today}).out).size(), 0u)
+  ASSERT_EQ(memsim({"resolve", main_id, "--now", day4_now}).exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(memsim({"inspect", "--contested", "--json", "--now", day4_now}).out).size(), 0u)
       << "resolve left the key contested";
-  ASSERT_EQ(memsim({"promote", "--apply", "--now", today}).exit_code, 0);
-  auto adopted = memsim({"adopt", main_id, "--now", today});
+  ASSERT_EQ(memsim({"promote", "--apply", "--now", day4_now}).exit_code, 0);
+  auto adopted = memsim({"adopt", main_id, "--now", day4_now});
   ASSERT_EQ(adopted.exit_code, 0) << adopted.err;
   EXPECT_NE(adopted.out.find("project_pr-base-branch.md"), std::string::npos) << "adopt names what it superseded";
 
   // The incumbent keeps its body; only its window closed.
   const std::string closed = read(incumbent);
   EXPECT_NE(closed.find("INCUMBENT-BODY: pull requests target dev since the October freeze."), std::string::npos);
-  EXPECT_NE(closed.find("valid_until: " + today.substr(0, 10) + "\n"), std::string::npos) << closed;
+  EXPECT_NE(closed.find("valid_until: " + days_ago(-1) + "\n"), std::string::npos) << closed;
   auto then = nlohmann::json::parse(
-      memsim({"recall", "PR base branch", "--as-of", day_at(0, "00:00").substr(0, 10), "--json", "--now", today}).out);
+      memsim({"recall", "PR base branch", "--as-of", days_ago(0), "--json", "--now", day4_now}).out);
   ASSERT_FALSE(then.empty());
   EXPECT_EQ(then[0]["file"], "project_pr-base-branch.md") << then.dump(2);
-  auto now_hits = nlohmann::json::parse(memsim({"recall", "PR base branch", "--json", "--now", today}).out);
+  auto now_hits = nlohmann::json::parse(memsim({"recall", "PR base branch", "--json", "--now", day4_now}).out);
   ASSERT_FALSE(now_hits.empty());
   EXPECT_NE(now_hits[0]["file"], "project_pr-base-branch.md") << now_hits.dump(2);
 
