@@ -1,6 +1,6 @@
-// memsim hook EVENT: the entry point Claude Code runs (SPEC section 8). Reads the
-// payload from standard input and always exits 0; failures go to
-// runtime/hook-errors.log, never to the session.
+// memsim hook [--harness NAME] EVENT: the entry point Claude Code (SPEC section 8)
+// and Codex CLI (docs/codex.md) run. Reads the payload from standard input and
+// always exits 0; failures go to runtime/hook-errors.log, never to the session.
 #include <cstdlib>
 
 #include "commands/context.h"
@@ -65,11 +65,14 @@ Command register_hook(CLI::App& app, CommonOptions& common) {
       "hook", "the hook entry point: pre-tool-use, session-start, user-prompt-submit, session-end or stop");
   add_common_options(sub, common);
   auto event = std::make_shared<std::string>();
+  auto harness = std::make_shared<std::string>("claude-code");
   sub->add_option("EVENT", *event, "the hook event");
+  // Not checked by the parser: a hook never fails, so a bad name is logged.
+  sub->add_option("--harness", *harness, "whose payload and reply: claude-code (default) or codex");
   // Flags a newer memsim may write into the settings are ignored (and logged), so
   // an older binary still serves the session.
   sub->allow_extras();
-  return {sub, [event, sub, &common](Context& ctx) -> int {
+  return {sub, [event, harness, sub, &common](Context& ctx) -> int {
             try {
               hooks::HookContext hc{ctx.fs, *ctx.clock, ctx.home, getenv_of};
               hc.detach = [&ctx, now = common.now](const std::vector<std::string>& args) {
@@ -86,12 +89,17 @@ Command register_hook(CLI::App& app, CommonOptions& common) {
                 for (const std::string& a : extra) list += (list.empty() ? "" : " ") + a.substr(0, 40);
                 hooks::log_hook_failure(hc, *event, "usage: ignored unknown arguments: " + list);
               }
+              if (*harness != "claude-code" && *harness != "codex") {
+                hooks::log_hook_failure(hc, *event, "usage: unknown --harness " + harness->substr(0, 40));
+                return 0;
+              }
               std::string payload;
               if (!read_payload(ctx.in, payload)) {
                 hooks::log_hook_failure(hc, *event, "payload over 8 MB");
                 return 0;
               }
-              const std::string out = hooks::run_hook(hc, *event, payload);
+              const std::string out = *harness == "codex" ? hooks::run_codex_hook(hc, *event, payload)
+                                                          : hooks::run_hook(hc, *event, payload);
               if (!out.empty()) ctx.out << out << std::flush;
             } catch (...) {
               // Nothing may escape a hook; run_hook already logged what it could.

@@ -9,6 +9,7 @@
 
 #include "commands/install_plan.h"
 #include "commands/user_home.h"
+#include "memsim/install_codex.h"
 #include "memsim/json_io.h"
 #include "memsim/lens.h"
 #include "memsim/limits.h"
@@ -24,6 +25,7 @@ struct Options {
   bool no_user_home = false;
   std::string settings, claude_md, command, project, scope = "project", profile = "main", user_home;
   std::string cron_at = "03:00", wake_command;
+  std::string harness = "claude-code";
 };
 
 struct Change {
@@ -251,6 +253,102 @@ Result<UserHomePlan> plan_user_home(Context& ctx, const Options& o) {
   return plan;
 }
 
+// Shows each change (a diff, or why a file is left alone) and, with --apply,
+// writes it after backing up the file. Non-zero when a write failed.
+int write_changes(Context& ctx, const Options& o, const std::vector<Change*>& all, nlohmann::json& report,
+                  bool& any_change) {
+  for (Change* c : all) {
+    const bool changed = c->before != c->after;
+    any_change = any_change || changed;
+    // Uninstall leaves no file that held only what install added.
+    const bool remove = o.uninstall && changed && c->after.find_first_not_of(" \t\r\n{}") == std::string::npos;
+    nlohmann::json entry = {{"file", c->path}, {"changed", changed}};
+    if (!c->note.empty()) entry["note"] = c->note;
+    if (!ctx.json) {
+      if (!c->note.empty()) ctx.out << c->path << ": " << c->note << "\n";
+      else if (!changed) ctx.out << c->path << ": no change\n";
+      else if (remove) ctx.out << c->path << ": remove (it holds only what install-hooks added)\n";
+      else ctx.out << install::unified_diff(c->before, c->after, c->path);
+    }
+    if (changed && o.apply) {
+      if (c->existed && c->backed_up) {
+        auto b = backup(ctx.fs, ctx.home, c->path, c->before, ctx.clock->now());
+        if (!b.ok()) return ctx.fail(b.message());
+        entry["backup"] = *b;
+        if (!ctx.json) ctx.out << "backup: " << *b << "\n";
+      }
+      const std::string dir = c->path.substr(0, c->path.rfind('/') + 1);
+      if (!dir.empty())
+        if (Status s = ctx.fs.make_dir(dir); !s.ok()) return ctx.fail(s.message());
+      Status s = remove ? ctx.fs.remove(c->path) : replace_file(ctx.fs, c->path, c->after);
+      if (!s.ok()) return ctx.fail(s.message());
+      if (!ctx.json) ctx.out << (remove ? "removed: " : "wrote: ") << c->path << "\n";
+    }
+    if (changed) entry["after"] = remove ? nlohmann::json(nullptr) : nlohmann::json(c->after);
+    report.push_back(entry);
+  }
+  return 0;
+}
+
+// The changes written (write_changes), the user-level home made, the install
+// record kept, and the summary printed.
+int write_all(Context& ctx, const Options& o, const std::vector<Change*>& all, const nlohmann::json& record,
+              bool record_changed) {
+  auto user_home = plan_user_home(ctx, o);
+  if (!user_home.ok()) return ctx.fail(user_home.message());
+  nlohmann::json report = nlohmann::json::array();
+  bool any_change = false;
+  if (int rc = write_changes(ctx, o, all, report, any_change); rc != 0) return rc;
+  if (user_home->make && o.apply)
+    if (Status made = ctx.fs.make_private_dir(user_home->dir); !made.ok()) return ctx.fail(made.message());
+  if (!ctx.json && user_home->make)
+    ctx.out << user_home->dir << ": " << (o.apply ? "made" : "make") << " the user-level home\n";
+  if (o.apply && record_changed)
+    if (Status s = write_install_record(ctx.fs, ctx.home, record); !s.ok()) return ctx.fail(s.message());
+  const nlohmann::json summary = {{"applied", o.apply},
+                                  {"harness", o.harness},
+                                  {"files", report},
+                                  {"user_home", user_home->json(o.apply)}};
+  if (ctx.json) ctx.out << dump_json(summary, 2) << "\n";
+  else if (!o.apply && (any_change || user_home->make)) ctx.out << "(dry run: add --apply to write this)\n";
+  return 0;
+}
+
+// install-hooks --harness codex: our handlers in Codex CLI's hooks.json
+// (docs/codex.md). The index reaches the model from the session-start hook, so
+// no AGENTS.md changes.
+int install_codex(Context& ctx, const Options& o, const install::HookSpec& spec) {
+  if (o.mcp) return ctx.fail("--mcp: not yet for --harness codex (add the server with `codex mcp add`, docs/codex.md)");
+  if (o.profile != "main") return ctx.fail("--profile shared: not yet for --harness codex");
+  if (!o.claude_md.empty()) return ctx.fail("--claude-md: Claude Code's; Codex has no import (docs/codex.md)");
+  auto project_dir = ctx.fs.real_path(o.project.empty() ? current_dir() : o.project);
+  if (!project_dir.ok()) return ctx.fail(project_dir.message());
+  const char* home = std::getenv("HOME");
+  const char* codex_home = std::getenv("CODEX_HOME");
+  Change hooks{o.settings.empty()
+                   ? install::codex_hooks_path(o.scope, *project_dir, home ? home : "", codex_home ? codex_home : "")
+                   : o.settings,
+               false, "", "", ""};
+  auto text = read_optional(ctx.fs, hooks.path, hooks.existed);
+  if (!text.ok()) return ctx.fail(text.message());
+  hooks.before = *text;
+  auto after = o.uninstall ? install::remove_codex_hooks(hooks.before, spec, hooks.path)
+                           : install::merge_codex_hooks(hooks.before, spec, hooks.path);
+  if (!after.ok()) return ctx.fail(after.message());
+  hooks.after = *after;
+  auto record = read_install_record(ctx.fs, ctx.home);
+  if (!record.ok()) return ctx.fail(record.message());
+  std::vector<Change*> all{&hooks};
+  const bool recorded = restore_exact(o, all, *record);
+  const int rc = write_all(ctx, o, all, *record, recorded);
+  if (rc == 0 && o.apply && !o.uninstall && hooks.before != hooks.after)
+    ctx.err << "memsim: note: Codex runs these hooks only in a project you trusted and once you have reviewed them: "
+               "start `codex` in "
+            << *project_dir
+            << " and open /hooks (docs/codex.md); `memsim verify-install --harness codex` says whether they are\n";
+  return rc;
+}
+
 // install-hooks --cron: the crontab block instead of the settings and CLAUDE.md.
 int install_cron(Context& ctx, const Options& o, const install::HookSpec& spec) {
   auto cron = cron_plan(ctx, spec, o.project, o.wake_command, o.cron_at);
@@ -327,6 +425,10 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
                   "the agent the wake runs, given the wake prompt as its last argument (default: claude in print mode, "
                   "allowed to edit the home and run memsim on it)");
   add_target_options(sub, o->settings, o->claude_md, o->command, o->project, o->scope);
+  sub->add_option("--harness", o->harness,
+                  "claude-code (default: .claude/settings.json and CLAUDE.md) or codex (.codex/hooks.json; "
+                  "docs/codex.md)")
+      ->check(CLI::IsMember({"claude-code", "codex"}));
   add_user_home_option(sub, o->user_home);
   sub->add_flag("--no-user-home", o->no_user_home, "do not make the user-level home when it is missing");
   return {sub, [o](Context& ctx) -> int {
@@ -338,6 +440,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
               ctx.err << "memsim: note: the project's settings will name " << spec.command
                       << ", a path only this machine has; with memsim on PATH (the README's first command puts it "
                          "there) they name `memsim` and work on every clone\n";
+            if (o->harness == "codex") return install_codex(ctx, *o, spec);
 
             if (o->mcp && !o->uninstall && targets.mcp_json.empty())
               return ctx.fail("--mcp: Claude Code reads MCP servers from a project's .mcp.json; use --scope project");
@@ -395,54 +498,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
             const bool files_recorded = restore_exact(*o, all, *record);
             for (Change& c : commands) all.push_back(&c);
 
-            auto user_home = plan_user_home(ctx, *o);
-            if (!user_home.ok()) return ctx.fail(user_home.message());
-
-            nlohmann::json report = nlohmann::json::array();
-            bool any_change = false;
-            for (Change* c : all) {
-              const bool changed = c->before != c->after;
-              any_change = any_change || changed;
-              // Uninstall leaves no file that held only what install added.
-              const bool remove =
-                  o->uninstall && changed && c->after.find_first_not_of(" \t\r\n{}") == std::string::npos;
-              nlohmann::json entry = {{"file", c->path}, {"changed", changed}};
-              if (!c->note.empty()) entry["note"] = c->note;
-              if (!ctx.json) {
-                if (!c->note.empty()) ctx.out << c->path << ": " << c->note << "\n";
-                else if (!changed) ctx.out << c->path << ": no change\n";
-                else if (remove) ctx.out << c->path << ": remove (it holds only what install-hooks added)\n";
-                else ctx.out << install::unified_diff(c->before, c->after, c->path);
-              }
-              if (changed && o->apply) {
-                if (c->existed && c->backed_up) {
-                  auto b = backup(ctx.fs, ctx.home, c->path, c->before, ctx.clock->now());
-                  if (!b.ok()) return ctx.fail(b.message());
-                  entry["backup"] = *b;
-                  if (!ctx.json) ctx.out << "backup: " << *b << "\n";
-                }
-                const std::string dir = c->path.substr(0, c->path.rfind('/') + 1);
-                if (!dir.empty())
-                  if (Status s = ctx.fs.make_dir(dir); !s.ok()) return ctx.fail(s.message());
-                Status s = remove ? ctx.fs.remove(c->path) : replace_file(ctx.fs, c->path, c->after);
-                if (!s.ok()) return ctx.fail(s.message());
-                if (!ctx.json) ctx.out << (remove ? "removed: " : "wrote: ") << c->path << "\n";
-              }
-              if (changed) entry["after"] = remove ? nlohmann::json(nullptr) : nlohmann::json(c->after);
-              report.push_back(entry);
-            }
-            if (user_home->make && o->apply)
-              if (Status made = ctx.fs.make_private_dir(user_home->dir); !made.ok()) return ctx.fail(made.message());
-            if (!ctx.json && user_home->make)
-              ctx.out << user_home->dir << ": " << (o->apply ? "made" : "make") << " the user-level home\n";
-            if (o->apply && (record_changed || files_recorded))
-              if (Status s = write_install_record(ctx.fs, ctx.home, *record); !s.ok()) return ctx.fail(s.message());
-            const nlohmann::json summary = {{"applied", o->apply},
-                                            {"files", report},
-                                            {"user_home", user_home->json(o->apply)}};
-            if (ctx.json) ctx.out << dump_json(summary, 2) << "\n";
-            else if (!o->apply && (any_change || user_home->make)) ctx.out << "(dry run: add --apply to write this)\n";
-            return 0;
+            return write_all(ctx, *o, all, *record, record_changed || files_recorded);
           }};
 }
 

@@ -55,12 +55,65 @@ std::vector<std::string> text_blocks(const json& content) {
   return out;
 }
 
+// Codex CLI sends the model these as user messages of its own making: the
+// environment, AGENTS.md (where a project's instructions live) and the like.
+bool is_codex_context(std::string_view s) {
+  for (std::string_view head : {"<environment_context>", "<user_instructions>", "# AGENTS.md instructions",
+                                "<INSTRUCTIONS>", "<turn_aborted>", "<user_shell_command>", "<skills_instructions>"})
+    if (s.starts_with(head)) return true;
+  return false;
+}
+
+// Codex CLI's rollout lines (docs/codex.md): session_meta names the session and
+// its directory; a response_item message is the person's (role user, blocks of
+// type input_text) or the assistant's (output_text). Developer messages are
+// Codex's instructions and every hook's output, ours included: injected.
+struct CodexSession {
+  std::string id, cwd;
+};
+
+void scan_codex_item(const json& item, int line_no, Seconds time, const CodexSession& session,
+                     std::set<std::string>& seen, TranscriptScan& scan) {
+  if (!item.is_object() || str_field(item, "type") != "message") {
+    ++scan.ignored;  // tool calls, their output, reasoning
+    return;
+  }
+  const std::string role = str_field(item, "role");
+  if (role != "user" && role != "assistant") {
+    ++scan.injected;
+    return;
+  }
+  const bool user = role == "user";
+  auto content = item.find("content");
+  if (content == item.end() || !content->is_array()) {
+    ++scan.malformed;
+    return;
+  }
+  bool any = false, context = false;
+  for (const json& b : *content) {
+    if (!b.is_object() || str_field(b, "type") != (user ? "input_text" : "output_text")) continue;
+    std::string text = str_field(b, "text");
+    if (text.empty()) continue;
+    if (user && is_codex_context(text)) {
+      context = true;
+      continue;
+    }
+    if (!user && !seen.insert(str_field(item, "id") + "\n" + text).second) continue;
+    scan.texts.push_back(TranscriptText{line_no, user, std::move(text), session.id, session.cwd, time});
+    any = true;
+  }
+  if (!any) ++(context ? scan.injected : scan.ignored);
+}
+
 }  // namespace
 
 TranscriptScan scan_transcript(std::string_view data) {
   TranscriptScan scan;
-  static constexpr std::string_view kIgnoredTypes[] = {"system",          "summary",  "file-history-snapshot",
-                                                       "queue-operation", "progress", "custom-title"};
+  static constexpr std::string_view kIgnoredTypes[] = {
+      "system", "summary", "file-history-snapshot", "queue-operation", "progress", "custom-title",
+      // Codex CLI's rollout
+      "event_msg", "turn_context", "world_state", "token_usage_record", "compacted"};
+  CodexSession codex;
   std::set<std::string> seen_messages;  // one API response may span several lines
   int line_no = 0;
   size_t pos = 0;
@@ -89,6 +142,21 @@ TranscriptScan scan_transcript(std::string_view data) {
     const std::string type = str_field(j, "type");
     if (type == "attachment") {
       ++scan.injected;
+      continue;
+    }
+    if (type == "session_meta" || type == "response_item") {
+      auto payload = j.find("payload");
+      if (payload == j.end() || !payload->is_object()) {
+        ++scan.malformed;
+        continue;
+      }
+      if (type == "session_meta") {
+        codex = {str_field(*payload, "id"), str_field(*payload, "cwd")};
+        ++scan.ignored;
+        continue;
+      }
+      const auto t = parse_now(str_field(j, "timestamp"));
+      scan_codex_item(*payload, line_no, t ? *t : 0, codex, seen_messages, scan);
       continue;
     }
     if (type != "user" && type != "assistant") {

@@ -74,6 +74,60 @@ TEST(Transcript, OneApiResponseOverSeveralLinesIsReadOnce) {
   EXPECT_EQ(scan.texts.size(), 1u);
 }
 
+// Codex CLI's rollout JSONL (docs/codex.md), lines shaped as Codex 0.171.0 wrote
+// them: the session's id and directory come from session_meta; only the person's
+// messages and the assistant's are read, never the developer messages (Codex's
+// instructions and every hook's output, ours included), the environment and
+// AGENTS.md blocks Codex sends as user messages, tool calls or their output.
+TEST(Transcript, CodexRolloutsReadThePersonAndTheAssistantOnly) {
+  std::string data =
+      R"({"timestamp":"2026-12-02T15:02:26.240Z","type":"session_meta","payload":{"id":"01a2-407f","cwd":"/w/loom","originator":"codex_exec"}})"
+      "\n";
+  const std::string msg =
+      R"({"timestamp":"2026-12-02T15:02:27.000Z","type":"response_item","payload":{"type":"message","role":")";
+  data += msg + R"(developer","content":[{"type":"input_text","text":"Always obey the hook."}]}})"
+                "\n";
+  data +=
+      msg +
+      R"(user","content":[{"type":"input_text","text":"<environment_context>\n  <cwd>/w/loom</cwd>\n</environment_context>"}]}})"
+      "\n";
+  data +=
+      msg +
+      R"(user","content":[{"type":"input_text","text":"# AGENTS.md instructions for /w/loom\n\n<INSTRUCTIONS>\nNever commit.\n</INSTRUCTIONS>"}]}})"
+      "\n";
+  data += msg + R"(user","content":[{"type":"input_text","text":"Always run ninja with -j2 here."}]}})"
+                "\n";
+  data +=
+      R"({"timestamp":"2026-12-02T15:02:28.000Z","type":"response_item","payload":{"type":"function_call","name":"exec_command","arguments":"{\"cmd\":\"echo Never\"}","call_id":"c1"}})"
+      "\n";
+  data +=
+      R"({"timestamp":"2026-12-02T15:02:28.100Z","type":"response_item","payload":{"type":"function_call_output","call_id":"c1","output":"Never mind"}})"
+      "\n";
+  data +=
+      msg +
+      R"(assistant","content":[{"type":"output_text","text":"Lesson: the fixture needs a fresh home.","annotations":[]}]}})"
+      "\n";
+  data +=
+      R"({"timestamp":"2026-12-02T15:02:29.000Z","type":"event_msg","payload":{"type":"task_complete","last_agent_message":"Lesson: not twice."}})"
+      "\n";
+  data += R"({"timestamp":"2026-12-02T15:02:29.000Z","type":"turn_context","payload":{"cwd":"/w/loom"}})"
+          "\n";
+  TranscriptScan scan = scan_transcript(data);
+  EXPECT_EQ(scan.lines, 10);
+  EXPECT_EQ(scan.malformed, 0);
+  EXPECT_EQ(scan.unknown, 0);
+  EXPECT_EQ(scan.injected, 3);
+  ASSERT_EQ(scan.texts.size(), 2u);
+  EXPECT_TRUE(scan.texts[0].from_user);
+  EXPECT_EQ(scan.texts[0].text, "Always run ninja with -j2 here.");
+  EXPECT_EQ(scan.texts[0].line, 5);
+  EXPECT_EQ(scan.texts[0].session, "01a2-407f");
+  EXPECT_EQ(scan.texts[0].cwd, "/w/loom");
+  EXPECT_GT(scan.texts[0].time, 0);
+  EXPECT_FALSE(scan.texts[1].from_user);
+  EXPECT_EQ(scan.texts[1].text, "Lesson: the fixture needs a fresh home.");
+}
+
 TEST(Markers, ExplicitFormsFireAndOrdinaryTalkDoesNot) {
   auto kinds = [](const std::string& text, bool user = true) {
     TranscriptText t;

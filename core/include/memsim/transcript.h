@@ -1,5 +1,7 @@
-// Reading a Claude Code transcript (L0) and finding the explicit markers that
-// make L1 atoms (seed 004, SPEC section 7).
+// Reading a session's transcript (L0) and finding the explicit markers that
+// make L1 atoms (seed 004, SPEC section 7). Two formats, told apart line by line:
+// Claude Code's transcript and Codex CLI's rollout (docs/codex.md), whose
+// developer messages (its instructions, every hook's output) count as injected.
 //
 // The transcript format is internal to Claude Code and changes between versions
 // (claude-code-hooks.md section 4), so the reader is defensive: a line that is

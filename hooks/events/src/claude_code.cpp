@@ -2,12 +2,9 @@
 // on standard input, becomes a HookInput; the outcome's context becomes its reply.
 // SessionStart and UserPromptSubmit add plain standard output to the context;
 // PreToolUse needs a hookSpecificOutput object for that.
-#include <exception>
+#include <cctype>
 
-#include <nlohmann/json.hpp>
-
-#include "memsim/hooks.h"
-#include "memsim/json_io.h"
+#include "internal.h"
 
 namespace memsim::hooks {
 
@@ -30,7 +27,17 @@ std::string source_of(const nlohmann::json& payload) {
   return source.empty() ? "-" : source;
 }
 
-HookInput input_of(HookEvent event, const nlohmann::json& j) {
+std::string reply(HookEvent event, std::string context) {
+  if (context.empty() || event != HookEvent::kPreToolUse) return context;
+  nlohmann::json out = {{"hookSpecificOutput", {{"hookEventName", "PreToolUse"}, {"additionalContext", context}}}};
+  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace
+
+namespace detail {
+
+HookInput claude_code_input(HookEvent event, const nlohmann::json& j) {
   HookInput in;
   in.event = event;
   in.session = sanitize_session(string_field(j, "session_id"));
@@ -51,49 +58,14 @@ HookInput input_of(HookEvent event, const nlohmann::json& j) {
   return in;
 }
 
-std::string reply(HookEvent event, std::string context) {
-  if (context.empty() || event != HookEvent::kPreToolUse) return context;
-  nlohmann::json out = {{"hookSpecificOutput", {{"hookEventName", "PreToolUse"}, {"additionalContext", context}}}};
-  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-}
-
-std::string run(HookContext& ctx, std::string_view name, std::string_view payload) {
-  const auto event = parse_event_name(name);
-  if (!event) {
-    log_hook_failure(ctx, name.substr(0, 40), "unknown hook event");
-    return {};
-  }
-  if (event_disabled(ctx, *event)) return {};
-  if (payload.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-    log_hook_failure(ctx, name, "empty payload");
-    return {};
-  }
-  auto parsed = parse_json_input(payload);
-  if (!parsed.ok() || !parsed->is_object()) {
-    log_hook_failure(
-        ctx, name, parsed.ok() ? "payload is not a JSON object" : "payload is not a JSON object: " + parsed.message());
-    return {};
-  }
-  auto outcome = handle_event(ctx, input_of(*event, *parsed));
-  if (!outcome.ok()) {
-    log_hook_failure(ctx, name, outcome.message());
-    return {};
-  }
-  for (const std::string& p : outcome->problems) log_hook_failure(ctx, name, p);
-  return reply(*event, std::move(outcome->context));
-}
-
-}  // namespace
+}  // namespace detail
 
 std::string run_hook(HookContext& ctx, std::string_view event, std::string_view payload) {
-  try {
-    return run(ctx, event, payload);
-  } catch (const std::exception& e) {
-    log_hook_failure(ctx, event, std::string("internal error: ") + e.what());
-  } catch (...) {
-    log_hook_failure(ctx, event, "internal error");
-  }
-  return {};
+  static const detail::Adapter kClaudeCode{[](HookEvent e, const nlohmann::json& j) {
+                                             return std::vector<HookInput>{detail::claude_code_input(e, j)};
+                                           },
+                                           reply};
+  return detail::run_adapter(ctx, event, payload, kClaudeCode);
 }
 
 }  // namespace memsim::hooks

@@ -1,10 +1,13 @@
 // The harness-neutral half of the hooks: event names, the switches that turn an
-// event off, the dispatch to each event's handler, and the failure log.
+// event off, the dispatch to each event's handler, the pipeline every adapter
+// runs, and the failure log.
 #include "memsim/hooks.h"
 
 #include <cctype>
+#include <exception>
 
 #include "internal.h"
+#include "memsim/json_io.h"
 #include "memsim/policy.h"
 #include "memsim/search.h"
 #include "memsim/timefmt.h"
@@ -33,6 +36,37 @@ std::string disable_variable(std::string_view event) {
   for (char c : event)
     if (c != '-') v += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return v;
+}
+
+std::string run_once(HookContext& ctx, std::string_view name, std::string_view payload,
+                     const detail::Adapter& adapter) {
+  const auto event = parse_event_name(name);
+  if (!event) {
+    log_hook_failure(ctx, name.substr(0, 40), "unknown hook event");
+    return {};
+  }
+  if (event_disabled(ctx, *event)) return {};
+  if (payload.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    log_hook_failure(ctx, name, "empty payload");
+    return {};
+  }
+  auto parsed = parse_json_input(payload);
+  if (!parsed.ok() || !parsed->is_object()) {
+    log_hook_failure(
+        ctx, name, parsed.ok() ? "payload is not a JSON object" : "payload is not a JSON object: " + parsed.message());
+    return {};
+  }
+  std::string context;
+  for (const HookInput& in : adapter.inputs(*event, *parsed)) {
+    auto outcome = handle_event(ctx, in);
+    if (!outcome.ok()) {
+      log_hook_failure(ctx, name, outcome.message());
+      return {};
+    }
+    for (const std::string& p : outcome->problems) log_hook_failure(ctx, name, p);
+    if (!outcome->context.empty()) context += (context.empty() ? "" : "\n\n") + outcome->context;
+  }
+  return adapter.reply(*event, std::move(context));
 }
 
 }  // namespace
@@ -83,6 +117,21 @@ Result<HookOutcome> handle_event(HookContext& ctx, const HookInput& in) {
   }
   return HookOutcome{};
 }
+
+namespace detail {
+
+std::string run_adapter(HookContext& ctx, std::string_view event, std::string_view payload, const Adapter& adapter) {
+  try {
+    return run_once(ctx, event, payload, adapter);
+  } catch (const std::exception& e) {
+    log_hook_failure(ctx, event, std::string("internal error: ") + e.what());
+  } catch (...) {
+    log_hook_failure(ctx, event, "internal error");
+  }
+  return {};
+}
+
+}  // namespace detail
 
 // One line: time, event, reason. The reason is ours (never a prompt or a body);
 // newlines are folded so one failure is one line.

@@ -1,5 +1,11 @@
-// The event handlers behind handle_event(); not part of the library's interface.
+// The event handlers behind handle_event(), and the half every harness adapter
+// shares; not part of the library's interface.
 #pragma once
+
+#include <functional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "memsim/hooks.h"
 
@@ -8,5 +14,22 @@ namespace memsim::hooks::detail {
 Result<HookOutcome> pre_tool_use(HookContext& ctx, const HookInput& in);
 Result<HookOutcome> session_start(HookContext& ctx, const HookInput& in);
 Result<HookOutcome> session_end(HookContext& ctx, const HookInput& in);
+
+// The fields of a payload shaped as Claude Code's (Codex CLI's share them):
+// session_id, transcript_path, cwd, source, prompt, tool_name, tool_input's
+// file_path (or notebook_path, path), agent_id or agent_type.
+HookInput claude_code_input(HookEvent event, const nlohmann::json& payload);
+
+// What an adapter supplies: the calls in memsim's terms one payload stands for
+// (a shell command reading three files is four), and its reply to the harness.
+struct Adapter {
+  std::function<std::vector<HookInput>(HookEvent, const nlohmann::json&)> inputs;
+  std::function<std::string(HookEvent, std::string context)> reply;
+};
+
+// Runs an adapter over one payload: the event's name checked, its switch read,
+// the payload parsed as a JSON object, each input handled, every problem and
+// failure logged, the contexts joined with a blank line. Never throws.
+std::string run_adapter(HookContext& ctx, std::string_view event, std::string_view payload, const Adapter& adapter);
 
 }  // namespace memsim::hooks::detail

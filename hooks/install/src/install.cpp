@@ -1,5 +1,6 @@
 #include "memsim/install.h"
 
+#include "hooks_json.h"
 #include "matchers.h"
 
 #include <algorithm>
@@ -14,34 +15,16 @@ namespace memsim::install {
 
 namespace {
 
-using Json = nlohmann::ordered_json;  // keeps the user's key order
-
+using detail::dump;
+using detail::Group;
+using detail::installed_hooks;
 using detail::is_word_list;
+using detail::Json;
 using detail::matcher_words;
-
-Result<Json> parse_settings(std::string_view text, const std::string& origin) {
-  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) return Json::object();
-  auto parsed = parse_json_input<Json>(text);
-  if (!parsed.ok()) return Error{origin + ": " + parsed.message() + " (fix or move it, then run again)"};
-  Json j = std::move(*parsed);
-  if (!j.is_object()) return Error{origin + ": not a JSON object"};
-  if (j.contains("hooks") && !j["hooks"].is_object()) return Error{origin + ": \"hooks\" is not an object"};
-  return j;
-}
-
-// The indentation the file already uses, so our rewrite changes only our lines.
-int indent_of(std::string_view text) {
-  const auto nl = text.find('\n');
-  if (nl == std::string_view::npos) return 2;
-  const auto first = text.find_first_not_of(' ', nl + 1);
-  if (first == std::string_view::npos || text[first] == '\n') return 2;
-  const int n = static_cast<int>(first - nl - 1);
-  return n > 0 ? n : 2;
-}
-
-std::string dump(const Json& j, std::string_view original) {
-  return j.dump(indent_of(original), ' ', false, Json::error_handler_t::replace) + "\n";
-}
+using detail::merge_hooks;
+using detail::parse_settings;
+using detail::remove_hooks;
+using detail::shell_word;
 
 // The homes whose entries are ours: the spec's, and the absolute path an older
 // install wrote.
@@ -74,11 +57,6 @@ Json handler(const HookSpec& spec, const char* event, int timeout) {
   return h;
 }
 
-struct Group {
-  std::string event;
-  Json group;
-};
-
 std::vector<Group> desired(const HookSpec& spec) {
   std::vector<Group> out;
   for (const std::string& m : pre_tool_use_matchers(spec))
@@ -88,50 +66,6 @@ std::vector<Group> desired(const HookSpec& spec) {
   // No timeout: a settings timeout would raise the 1.5 s all SessionEnd hooks share.
   out.push_back({"SessionEnd", Json{{"hooks", {handler(spec, "session-end", 0)}}}});
   return out;
-}
-
-// Our groups as comparable strings: event, matcher, and our handlers only.
-std::vector<std::string> ours_in(const Json& settings, const std::vector<std::string>& homes) {
-  std::vector<std::string> out;
-  if (!settings.contains("hooks")) return out;
-  for (const auto& [event, groups] : settings["hooks"].items()) {
-    if (!groups.is_array()) continue;
-    for (const Json& g : groups) {
-      if (!g.is_object() || !g.contains("hooks") || !g["hooks"].is_array()) continue;
-      for (const Json& h : g["hooks"])
-        if (is_ours(h, homes)) out.push_back(event + "\t" + g.value("matcher", "") + "\t" + h.dump());
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Removes our handlers; returns whether anything was removed.
-bool strip(Json& settings, const std::vector<std::string>& homes) {
-  if (!settings.contains("hooks")) return false;
-  bool removed = false;
-  Json& hooks = settings["hooks"];
-  std::vector<std::string> empty_events;
-  for (auto& [event, groups] : hooks.items()) {
-    if (!groups.is_array()) continue;
-    bool changed = false;
-    for (std::size_t i = groups.size(); i-- > 0;) {
-      Json& g = groups[i];
-      if (!g.is_object() || !g.contains("hooks") || !g["hooks"].is_array()) continue;
-      Json& hs = g["hooks"];
-      const std::size_t before = hs.size();
-      for (std::size_t k = hs.size(); k-- > 0;)
-        if (is_ours(hs[k], homes)) hs.erase(k);
-      if (hs.size() == before) continue;
-      changed = true;
-      if (hs.empty()) groups.erase(i);
-    }
-    removed = removed || changed;
-    if (changed && groups.empty()) empty_events.push_back(event);
-  }
-  for (const std::string& e : empty_events) hooks.erase(e);
-  if (removed && hooks.empty()) settings.erase("hooks");
-  return removed;
 }
 
 }  // namespace
@@ -155,48 +89,21 @@ std::vector<std::string> pre_tool_use_matchers(const HookSpec& spec) {
 }
 
 Result<std::string> merge_settings(std::string_view text, const HookSpec& spec, const std::string& origin) {
-  auto parsed = parse_settings(text, origin);
-  if (!parsed.ok()) return parsed.error();
-  Json& j = *parsed;
-  Json want = Json::object();
-  std::vector<Group> groups = desired(spec);
-  for (const Group& g : groups) want["hooks"][g.event].push_back(g.group);
-  if (ours_in(j, homes_of(spec)) == ours_in(want, {spec.home})) return std::string(text);
-  strip(j, homes_of(spec));
-  if (!j.contains("hooks")) j["hooks"] = Json::object();
-  for (const Group& g : groups) j["hooks"][g.event].push_back(g.group);
-  return dump(j, text);
+  const auto homes = homes_of(spec);
+  return merge_hooks(
+      text, desired(spec), [&](const Json& h) { return is_ours(h, homes); }, origin);
 }
 
 Result<std::string> remove_settings(std::string_view text, const HookSpec& spec, const std::string& origin) {
-  auto parsed = parse_settings(text, origin);
-  if (!parsed.ok()) return parsed.error();
-  if (!strip(*parsed, homes_of(spec))) return std::string(text);
-  return dump(*parsed, text);
+  const auto homes = homes_of(spec);
+  return remove_hooks(
+      text, [&](const Json& h) { return is_ours(h, homes); }, origin);
 }
 
 Result<std::vector<InstalledHook>> find_installed(std::string_view text, const std::string& home,
                                                   const std::string& origin) {
-  auto parsed = parse_settings(text, origin);
-  if (!parsed.ok()) return parsed.error();
-  std::vector<InstalledHook> out;
-  const Json& j = *parsed;
-  if (!j.contains("hooks")) return out;
-  for (const auto& [event, groups] : j["hooks"].items()) {
-    if (!groups.is_array()) continue;
-    for (const Json& g : groups) {
-      if (!g.is_object() || !g.contains("hooks") || !g["hooks"].is_array()) continue;
-      const std::string matcher =
-          g.contains("matcher") && g["matcher"].is_string() ? g["matcher"].get<std::string>() : "";
-      for (const Json& h : g["hooks"]) {
-        if (!is_ours(h, {home})) continue;
-        InstalledHook ih{event, matcher, h["command"].get<std::string>(), {}};
-        for (const Json& a : h["args"]) ih.args.push_back(a.is_string() ? a.get<std::string>() : a.dump());
-        out.push_back(std::move(ih));
-      }
-    }
-  }
-  return out;
+  return installed_hooks(
+      text, [&](const Json& h) { return is_ours(h, {home}); }, origin);
 }
 
 namespace {
@@ -364,17 +271,6 @@ bool is_our_server(const Json& s, const std::vector<std::string>& homes) {
   if (cmd == s.end() || !cmd->is_string() || !base_name(cmd->get<std::string>()).starts_with("memsim")) return false;
   if (args == s.end() || !args->is_array()) return false;
   return names_home(*args, homes);
-}
-
-// A path as the shell reads it: bare when it holds only safe characters.
-std::string shell_word(const std::string& s) {
-  const bool bare = !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '_' || c == '-' || c == '+';
-  });
-  if (bare) return s;
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
 }
 
 }  // namespace

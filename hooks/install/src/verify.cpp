@@ -15,6 +15,7 @@
 
 #include "matchers.h"
 #include "memsim/index.h"
+#include "memsim/install_codex.h"
 #include "memsim/journal.h"
 #include "memsim/json_io.h"
 #include "memsim/memory_file.h"
@@ -117,6 +118,35 @@ VerifyCheck check_settings(FileSystem& fs, const HookSpec& spec, const Targets& 
   c.ok = true;
   c.reason = t.settings + ": memsim entries for PreToolUse [" + pre_tool_use_matchers(spec).front() +
              "], SessionStart, UserPromptSubmit, SessionEnd";
+  return c;
+}
+
+VerifyCheck check_codex_hooks(FileSystem& fs, const HookSpec& spec, const std::string& path,
+                              std::vector<InstalledHook>& installed) {
+  VerifyCheck c{"codex-hooks", false, {}, {}};
+  c.fix = "run memsim install-hooks --harness codex --apply in the project";
+  auto info = fs.stat(path);
+  if (!info.ok() || info->kind != FileKind::kRegular) return failed(std::move(c), path + ": no such file");
+  auto text = fs.read_file(path);
+  if (!text.ok()) return failed(std::move(c), text.message());
+  auto found = find_codex_installed(*text, spec, path);
+  if (!found.ok()) return failed(std::move(c), found.message());
+  installed = *found;
+  std::string missing;
+  const std::pair<std::string, std::string> wants[] = {{"SessionStart", "session-start"},
+                                                       {"UserPromptSubmit", "user-prompt-submit"},
+                                                       {"PreToolUse", "pre-tool-use"},
+                                                       {"SessionEnd", "session-end"}};
+  for (const auto& want : wants) {
+    const bool ok = std::any_of(installed.begin(), installed.end(), [&](const InstalledHook& h) {
+      return h.event == want.first && h.args.size() >= 2 && h.args[1] == want.second &&
+             (h.matcher.empty() || h.matcher == "*");
+    });
+    if (!ok) missing += (missing.empty() ? "" : ", ") + want.first;
+  }
+  if (!missing.empty()) return failed(std::move(c), path + ": no memsim handler for " + missing);
+  c.ok = true;
+  c.reason = path + ": memsim handlers for SessionStart, UserPromptSubmit, PreToolUse (every tool), SessionEnd";
   return c;
 }
 
@@ -287,7 +317,7 @@ VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& user_home, const C
   c.fix = kFixInstall + "; then see " + user_home.runtime_dir() + "/hook-errors.log";
   auto hook = std::find_if(installed.begin(), installed.end(), [](const InstalledHook& h) {
     return h.event == "PreToolUse" && h.args.size() >= 2 && h.args[1] == "pre-tool-use" &&
-           std::ranges::count(detail::matcher_words(h.matcher), "Read") > 0;
+           (h.matcher.empty() || h.matcher == "*" || std::ranges::count(detail::matcher_words(h.matcher), "Read") > 0);
   });
   if (hook == installed.end()) return failed(std::move(c), "no PreToolUse entry for Read in the settings");
   Home home(join_path(scratch, "home"));
@@ -319,14 +349,19 @@ VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& user_home, const C
     argv.push_back(hook->args[i]);
     if (hook->args[i] == "--home" && i + 1 < hook->args.size()) argv.push_back(home.root()), ++i;
   }
-  const nlohmann::json payload = {{"session_id", "memsim-verify-install"},
-                                  {"transcript_path", join_path(scratch, "transcript.jsonl")},
-                                  {"cwd", scratch},
-                                  {"permission_mode", "default"},
-                                  {"hook_event_name", "PreToolUse"},
-                                  {"tool_name", "Read"},
-                                  {"tool_input", {{"file_path", home.memory_path(name)}}},
-                                  {"tool_use_id", "toolu_memsim_verify"}};
+  nlohmann::json payload = {{"session_id", "memsim-verify-install"},
+                            {"transcript_path", join_path(scratch, "transcript.jsonl")},
+                            {"cwd", scratch},
+                            {"permission_mode", "default"},
+                            {"hook_event_name", "PreToolUse"},
+                            {"tool_name", "Read"},
+                            {"tool_input", {{"file_path", home.memory_path(name)}}},
+                            {"tool_use_id", "toolu_memsim_verify"}};
+  // Codex's agent reads a file through its shell.
+  if (std::ranges::count(hook->args, "codex") > 0) {
+    payload["tool_name"] = "Bash";
+    payload["tool_input"] = {{"command", "cat '" + home.memory_path(name) + "'"}};
+  }
   auto run =
       run_process(argv, dump_json(payload),
                   {{"MEMSIM_NOW", format_instant(t)}, {"MEMSIM_HOOKS", "1"}, {"MEMSIM_PRETOOLUSE", "1"}}, scratch);

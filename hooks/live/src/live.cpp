@@ -10,8 +10,6 @@ namespace memsim::live {
 Result<LiveResult> run_live(const LiveSession& session, const std::string& prompt, std::vector<ScriptedTurn> script) {
   auto server = ModelServer::start(std::move(script));
   if (!server.ok()) return Error{server.message()};
-  std::string tmpl = (std::filesystem::temp_directory_path() / "memsim-live-XXXXXX").string();
-  if (!::mkdtemp(tmpl.data())) return Error{"cannot create a scratch directory in " + tmpl};
   std::vector<std::string> argv{session.claude};
   if (!session.prompt_last) argv.insert(argv.end(), {"-p", prompt});
   argv.insert(argv.end(), session.extra_args.begin(), session.extra_args.end());
@@ -38,14 +36,22 @@ Result<LiveResult> run_live(const LiveSession& session, const std::string& promp
       {"DISABLE_AUTOUPDATER", "1"},
   };
   env.insert(env.end(), session.env.begin(), session.env.end());
-  auto run = run_process(argv, "", env, tmpl, {session.project, session.timeout_seconds});
+  return run_client(**server, argv, env, session.project, session.timeout_seconds);
+}
+
+Result<LiveResult> run_client(const ModelServer& server, const std::vector<std::string>& argv,
+                              const std::vector<std::pair<std::string, std::string>>& env, const std::string& project,
+                              int timeout_seconds) {
+  std::string tmpl = (std::filesystem::temp_directory_path() / "memsim-live-XXXXXX").string();
+  if (!::mkdtemp(tmpl.data())) return Error{"cannot create a scratch directory in " + tmpl};
+  auto run = run_process(argv, "", env, tmpl, {project, timeout_seconds});
   std::error_code ec;
   std::filesystem::remove_all(tmpl, ec);
   if (!run.ok()) return Error{run.message()};
   LiveResult out;
   out.process = std::move(*run);
-  out.requests = (*server)->requests();
-  out.conversation = (*server)->conversation();
+  out.requests = server.requests();
+  out.conversation = server.conversation();
   return out;
 }
 

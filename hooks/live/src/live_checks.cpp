@@ -9,6 +9,7 @@
 #include "memsim/json_io.h"
 #include "memsim/limits.h"
 #include "memsim/live.h"
+#include "memsim/live_codex.h"
 #include "memsim/process.h"
 
 namespace memsim::live {
@@ -261,6 +262,45 @@ std::vector<VerifyCheck> live_checks(FileSystem& files, const Home& user_home,
   }
   out.push_back(errors);
   return out;
+}
+
+install::VerifyCheck check_codex_trust(const std::string& codex, const std::string& project,
+                                       const std::vector<install::InstalledHook>& installed) {
+  install::VerifyCheck c{"codex-trust", false, {}, {}};
+  c.fix = "start `codex` in " + project +
+          ", trust the project when it asks, and open /hooks to review and trust memsim's hooks (docs/codex.md)";
+  if (codex.empty()) {
+    c.reason = "codex is not on PATH, so Codex cannot be asked whether it trusts the hooks";
+    c.fix = "put codex on PATH, or give --codex PATH";
+    return c;
+  }
+  auto hooks = list_codex_hooks(codex, project, "", "");
+  if (!hooks.ok()) {
+    c.reason = hooks.message();
+    return c;
+  }
+  std::size_t ours = 0, trusted = 0;
+  std::string untrusted;
+  for (const CodexHook& h : *hooks) {
+    const bool mine = std::any_of(installed.begin(), installed.end(), [&](const install::InstalledHook& i) {
+      return i.args.size() >= 2 && h.command.find(" hook --harness codex " + i.args[1] + " ") != std::string::npos;
+    });
+    if (!mine) continue;
+    ++ours;
+    if (h.trust == "trusted") ++trusted;
+    else untrusted += (untrusted.empty() ? "" : ", ") + h.event + " (" + h.trust + ")";
+  }
+  if (ours == 0) {
+    c.reason = "Codex finds no memsim hook for " + project + ": the project is not trusted, or hooks are off";
+    return c;
+  }
+  if (!untrusted.empty()) {
+    c.reason = "Codex will skip, without a word, the hooks it does not trust: " + untrusted;
+    return c;
+  }
+  c.ok = true;
+  c.reason = "Codex trusts the " + std::to_string(trusted) + " memsim hooks it runs for " + project;
+  return c;
 }
 
 }  // namespace memsim::live

@@ -109,6 +109,34 @@ std::string stream_turn(const ScriptedTurn& turn, std::size_t n, const std::stri
   return out;
 }
 
+// The same turn in the OpenAI Responses API's streaming format, as Codex CLI
+// reads it: the response created, one output item done (a function_call with its
+// arguments as one JSON string, or an assistant message), the response completed.
+std::string stream_response(const ScriptedTurn& turn, std::size_t n) {
+  const std::string id = "resp_memsim_" + std::to_string(n);
+  nlohmann::json item;
+  if (!turn.tool.empty())
+    item = {{"type", "function_call"},
+            {"id", "fc_memsim_" + std::to_string(n)},
+            {"call_id", "call_memsim_" + std::to_string(n)},
+            {"name", turn.tool},
+            {"arguments", turn.input.dump()}};
+  else
+    item = {{"type", "message"},
+            {"id", "msg_memsim_" + std::to_string(n)},
+            {"role", "assistant"},
+            {"content", {{{"type", "output_text"}, {"text", turn.text}, {"annotations", nlohmann::json::array()}}}}};
+  const nlohmann::json usage = {{"input_tokens", 1},
+                                {"output_tokens", 1},
+                                {"total_tokens", 2},
+                                {"input_tokens_details", {{"cached_tokens", 0}}},
+                                {"output_tokens_details", {{"reasoning_tokens", 0}}}};
+  return sse("response.created", {{"type", "response.created"}, {"response", {{"id", id}}}}) +
+         sse("response.output_item.done",
+             {{"type", "response.output_item.done"}, {"output_index", 0}, {"item", item}}) +
+         sse("response.completed", {{"type", "response.completed"}, {"response", {{"id", id}, {"usage", usage}}}});
+}
+
 std::string http_response(const std::string& status, const std::string& type, const std::string& body) {
   return "HTTP/1.1 " + status + "\r\nContent-Type: " + type + "\r\nContent-Length: " + std::to_string(body.size()) +
          "\r\nConnection: close\r\n\r\n" + body;
@@ -122,7 +150,8 @@ std::string ModelServer::State::respond(const std::string& path, const std::stri
   const std::string route = path.substr(0, path.find('?'));
   if (route == "/v1/messages/count_tokens")
     return http_response("200 OK", "application/json", nlohmann::json{{"input_tokens", raw.size() / 4}}.dump());
-  if (route != "/v1/messages" || !body.is_object())
+  const bool responses = route == "/v1/responses";
+  if ((route != "/v1/messages" && !responses) || !body.is_object())
     return http_response(
         "404 Not Found", "application/json",
         R"({"type":"error","error":{"type":"not_found_error","message":"scripted model: no such route"}})");
@@ -137,7 +166,8 @@ std::string ModelServer::State::respond(const std::string& path, const std::stri
   }
   const std::string model =
       body.contains("model") && body["model"].is_string() ? body["model"].get<std::string>() : std::string("scripted");
-  return http_response("200 OK", "text/event-stream", stream_turn(turn, n, model));
+  return http_response("200 OK", "text/event-stream",
+                       responses ? stream_response(turn, n) : stream_turn(turn, n, model));
 }
 
 void ModelServer::State::handle(int fd) {
@@ -267,6 +297,16 @@ std::string request_text(const nlohmann::json& body) {
   if (!body.is_object()) return out;
   if (body.contains("system")) append_text(body["system"], out);
   if (body.contains("messages")) append_text(body["messages"], out);
+  // The Responses API: instructions, then input items (messages, calls, outputs).
+  if (body.contains("instructions")) append_text(body["instructions"], out);
+  if (body.contains("input") && body["input"].is_array())
+    for (const auto& item : body["input"]) {
+      if (!item.is_object()) continue;
+      if (item.contains("content")) append_text(item["content"], out);
+      if (item.contains("arguments") && item["arguments"].is_string())
+        out += item["arguments"].get<std::string>() + "\n";
+      if (item.contains("output")) append_text(item["output"], out);
+    }
   return out;
 }
 

@@ -5,10 +5,12 @@
 //                   memory (session-start), recall for a prompt
 //                   (user-prompt-submit), capture the transcript (session-end).
 //   run_hook()      Claude Code's adapter: its JSON payload in, its reply out.
+//   run_codex_hook()  Codex CLI's adapter (docs/codex.md).
 //                   Another harness gets an adapter of its own over handle_event().
 //
 // `memsim hook <event>` and the simulator both call run_hook(), so the simulator
-// exercises the very code a live session runs.
+// exercises the very code a live session runs; `memsim hook --harness codex
+// <event>` calls run_codex_hook(), which differs only in what it reads and writes.
 #pragma once
 
 #include <functional>
@@ -70,6 +72,12 @@ struct HookInput {
   std::string file_path;   // pre-tool-use: the file the tool reads or writes, if any
   std::string lens_path;   // pre-tool-use: the path lenses match on (a file, a notebook or a search root)
   bool subagent = false;   // the harness says a sub-agent runs this session
+  // session-start: the harness loads no MEMORY.md of its own (Codex's AGENTS.md has
+  // no import), so a main session's start delivers the index too.
+  bool deliver_index = false;
+  // session-start: the harness has memsim's /remember command (install-hooks puts
+  // it beside Claude Code's settings), so the model may point the person to it.
+  bool slash_commands = true;
 };
 
 // A session id reduced to [A-Za-z0-9_-], at most 128 bytes, "-" when empty, so it
@@ -93,6 +101,12 @@ Result<HookOutcome> handle_event(HookContext& ctx, const HookInput& input);
 // hookSpecificOutput object for pre-tool-use, often empty). Any failure is
 // appended to runtime/hook-errors.log, never echoing the payload.
 std::string run_hook(HookContext& ctx, std::string_view event, std::string_view payload);
+
+// Codex CLI's hook for `event` over its JSON payload, like run_hook: a shell
+// command's reads (shell_files.h) and an apply_patch's edits are journaled as
+// touches; session start delivers the index; whatever reaches the model is a
+// hookSpecificOutput object. Never throws and never fails.
+std::string run_codex_hook(HookContext& ctx, std::string_view event, std::string_view payload);
 
 // Appends one line "<time> <event> <reason>" to runtime/hook-errors.log, for a
 // failure found before run_hook could be called (a payload over the size cap).

@@ -34,6 +34,12 @@ VerifyCheck check_private(FileSystem& fs, const Home& home);
 VerifyCheck check_settings(FileSystem& fs, const HookSpec& spec, const Targets& t,
                            std::vector<InstalledHook>& installed);
 
+// "codex-hooks": Codex CLI's hooks.json at `path` holds a memsim handler for
+// SessionStart, UserPromptSubmit, PreToolUse (every tool) and SessionEnd
+// (docs/codex.md); `installed` receives them (install_codex.h's shape).
+VerifyCheck check_codex_hooks(FileSystem& fs, const HookSpec& spec, const std::string& path,
+                              std::vector<InstalledHook>& installed);
+
 // "command": every command the entries name (a path, or a name found on `path`,
 // a $PATH value) runs and says it is memsim.
 VerifyCheck check_command(const std::vector<InstalledHook>& installed, const std::string& path,
@@ -53,7 +59,8 @@ VerifyCheck check_auto_memory(FileSystem& fs, const Targets& t);
 VerifyCheck check_claude_md(FileSystem& fs, const Home& home, const Targets& t);
 
 // "synthetic-touch": the installed PreToolUse command, given a Read of a memory
-// in a scratch copy of the home, journals it, and the fold counts it.
+// in a scratch copy of the home (for Codex: a `cat` of it through the shell),
+// journals it, and the fold counts it.
 VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& home, const Clock& clock,
                                   const std::vector<InstalledHook>& installed, const Policy& policy,
                                   const std::string& scratch);

@@ -38,6 +38,12 @@ struct LiveResult {
 // outlives the timeout; a non-zero exit of claude is a result, not a failure.
 Result<LiveResult> run_live(const LiveSession& session, const std::string& prompt, std::vector<ScriptedTurn> script);
 
+// Runs a client (argv) in `project` with `env` added, in a scratch directory,
+// and returns what it did and what `server` received. Shared by the runners.
+Result<LiveResult> run_client(const ModelServer& server, const std::vector<std::string>& argv,
+                              const std::vector<std::pair<std::string, std::string>>& env, const std::string& project,
+                              int timeout_seconds);
+
 // The claude to run: $MEMSIM_CLAUDE when set, else `claude` found on PATH; ""
 // when there is none.
 std::string find_claude();

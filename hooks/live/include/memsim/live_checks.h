@@ -23,4 +23,10 @@ std::vector<install::VerifyCheck> live_checks(FileSystem& fs, const Home& home,
                                               const std::vector<install::InstalledHook>& installed, bool shared,
                                               const std::string& claude, const std::string& scratch);
 
+// "codex-trust": Codex itself (`codex`, a path) lists every handler of
+// `installed` for a session in `project` and says each is trusted: Codex skips an
+// unreviewed hook without a word (docs/codex.md).
+install::VerifyCheck check_codex_trust(const std::string& codex, const std::string& project,
+                                       const std::vector<install::InstalledHook>& installed);
+
 }  // namespace memsim::live

@@ -8,6 +8,10 @@
 // ends the turn), and a plain "done" once the script is spent. Requests without
 // tools (a title or a summary Claude Code may ask for on the side) get "ok" and
 // do not consume the script. Every request body is kept.
+//
+// POST /v1/responses is the same for Codex CLI (the OpenAI Responses API over
+// server-sent events): a turn's tool is a function call (exec_command with
+// {"cmd": ...}), its text an assistant message.
 #pragma once
 
 #include <memory>
@@ -21,7 +25,7 @@
 namespace memsim::live {
 
 struct ScriptedTurn {
-  std::string tool;  // a tool call when not empty (Read, Edit, Write, Grep, Bash, ...)
+  std::string tool;  // a tool call when not empty (Read, Edit, Write, Grep, Bash, ...; Codex: exec_command)
   nlohmann::json input = nlohmann::json::object();
   std::string text;  // otherwise the model says this and ends its turn
 
@@ -56,7 +60,9 @@ class ModelServer {
 
 // Every piece of text a request puts before the model: the system prompt,
 // message strings and text blocks, tool results (strings or text blocks), and
-// tool inputs, joined with newlines. For searching what the model was given.
+// tool inputs, joined with newlines; for a Responses request, its instructions
+// and every input item's content, arguments and output. For searching what the
+// model was given.
 std::string request_text(const nlohmann::json& body);
 
 // The system messages Claude Code inserts (hook output arrives this way), in
