@@ -1,5 +1,5 @@
-// memsim hook [--harness NAME] EVENT: the entry point Claude Code (SPEC section 8)
-// and Codex CLI (docs/codex.md) run. Reads the payload from standard input and
+// memsim hook [--harness NAME] EVENT: the entry point Claude Code (SPEC section 8),
+// Codex CLI (docs/codex.md) and Gemini CLI (docs/gemini.md) run. Reads the payload from standard input and
 // always exits 0; failures go to runtime/hook-errors.log, never to the session.
 #include <cstdlib>
 
@@ -68,7 +68,7 @@ Command register_hook(CLI::App& app, CommonOptions& common) {
   auto harness = std::make_shared<std::string>("claude-code");
   sub->add_option("EVENT", *event, "the hook event");
   // Not checked by the parser: a hook never fails, so a bad name is logged.
-  sub->add_option("--harness", *harness, "whose payload and reply: claude-code (default) or codex");
+  sub->add_option("--harness", *harness, "whose payload and reply: claude-code (default), codex or gemini");
   // Flags a newer memsim may write into the settings are ignored (and logged), so
   // an older binary still serves the session.
   sub->allow_extras();
@@ -89,7 +89,7 @@ Command register_hook(CLI::App& app, CommonOptions& common) {
                 for (const std::string& a : extra) list += (list.empty() ? "" : " ") + a.substr(0, 40);
                 hooks::log_hook_failure(hc, *event, "usage: ignored unknown arguments: " + list);
               }
-              if (*harness != "claude-code" && *harness != "codex") {
+              if (*harness != "claude-code" && *harness != "codex" && *harness != "gemini") {
                 hooks::log_hook_failure(hc, *event, "usage: unknown --harness " + harness->substr(0, 40));
                 return 0;
               }
@@ -98,8 +98,9 @@ Command register_hook(CLI::App& app, CommonOptions& common) {
                 hooks::log_hook_failure(hc, *event, "payload over 8 MB");
                 return 0;
               }
-              const std::string out = *harness == "codex" ? hooks::run_codex_hook(hc, *event, payload)
-                                                          : hooks::run_hook(hc, *event, payload);
+              const std::string out = *harness == "codex"    ? hooks::run_codex_hook(hc, *event, payload)
+                                      : *harness == "gemini" ? hooks::run_gemini_hook(hc, *event, payload)
+                                                             : hooks::run_hook(hc, *event, payload);
               if (!out.empty()) ctx.out << out << std::flush;
             } catch (...) {
               // Nothing may escape a hook; run_hook already logged what it could.

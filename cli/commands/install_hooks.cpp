@@ -10,6 +10,7 @@
 #include "commands/install_plan.h"
 #include "commands/user_home.h"
 #include "memsim/install_codex.h"
+#include "memsim/install_gemini.h"
 #include "memsim/json_io.h"
 #include "memsim/lens.h"
 #include "memsim/limits.h"
@@ -349,6 +350,42 @@ int install_codex(Context& ctx, const Options& o, const install::HookSpec& spec)
   return rc;
 }
 
+// install-hooks --harness gemini: our handlers in Gemini CLI's settings and the
+// import of the index in GEMINI.md's managed block (docs/gemini.md).
+int install_gemini(Context& ctx, const Options& o, const install::HookSpec& spec) {
+  if (o.mcp) return ctx.fail("--mcp: not yet for --harness gemini (docs/gemini.md)");
+  if (o.profile != "main") return ctx.fail("--profile shared: not yet for --harness gemini");
+  if (!o.claude_md.empty()) return ctx.fail("--claude-md: Claude Code's; Gemini's is GEMINI.md (docs/gemini.md)");
+  auto project_dir = ctx.fs.real_path(o.project.empty() ? current_dir() : o.project);
+  if (!project_dir.ok()) return ctx.fail(project_dir.message());
+  const char* home = std::getenv("HOME");
+  auto targets = install::gemini_targets(o.scope, o.settings, "", *project_dir, home ? home : "",
+                                         Home(spec.home_path).index_path());
+  if (!targets.ok()) return ctx.fail(targets.message());
+  // Gemini's file tools refuse a path outside the workspace.
+  if (!spec.home_path.starts_with(*project_dir + "/"))
+    ctx.err << "memsim: note: the home " << spec.home_path << " is outside " << *project_dir
+            << ": Gemini's read_file refuses paths outside the workspace, so its reads of memories will fail; "
+               "put the home inside the project\n";
+  Change settings{targets->settings, false, "", "", ""}, md{targets->claude_md, false, "", "", ""};
+  for (Change* c : {&settings, &md}) {
+    auto text = read_optional(ctx.fs, c->path, c->existed);
+    if (!text.ok()) return ctx.fail(text.message());
+    c->before = *text;
+  }
+  auto after = o.uninstall ? install::remove_gemini_settings(settings.before, spec, settings.path)
+                           : install::merge_gemini_settings(settings.before, spec, settings.path);
+  if (!after.ok()) return ctx.fail(after.message());
+  settings.after = *after;
+  md.after =
+      o.uninstall ? install::remove_claude_md(md.before) : install::merge_claude_md(md.before, targets->import_path);
+  auto record = read_install_record(ctx.fs, ctx.home);
+  if (!record.ok()) return ctx.fail(record.message());
+  std::vector<Change*> all{&settings, &md};
+  const bool recorded = restore_exact(o, all, *record);
+  return write_all(ctx, o, all, *record, recorded);
+}
+
 // install-hooks --cron: the crontab block instead of the settings and CLAUDE.md.
 int install_cron(Context& ctx, const Options& o, const install::HookSpec& spec) {
   auto cron = cron_plan(ctx, spec, o.project, o.wake_command, o.cron_at);
@@ -426,9 +463,9 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
                   "allowed to edit the home and run memsim on it)");
   add_target_options(sub, o->settings, o->claude_md, o->command, o->project, o->scope);
   sub->add_option("--harness", o->harness,
-                  "claude-code (default: .claude/settings.json and CLAUDE.md) or codex (.codex/hooks.json; "
-                  "docs/codex.md)")
-      ->check(CLI::IsMember({"claude-code", "codex"}));
+                  "claude-code (default: .claude/settings.json and CLAUDE.md), codex (.codex/hooks.json; "
+                  "docs/codex.md) or gemini (.gemini/settings.json and GEMINI.md; docs/gemini.md)")
+      ->check(CLI::IsMember({"claude-code", "codex", "gemini"}));
   add_user_home_option(sub, o->user_home);
   sub->add_flag("--no-user-home", o->no_user_home, "do not make the user-level home when it is missing");
   return {sub, [o](Context& ctx) -> int {
@@ -441,6 +478,7 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
                       << ", a path only this machine has; with memsim on PATH (the README's first command puts it "
                          "there) they name `memsim` and work on every clone\n";
             if (o->harness == "codex") return install_codex(ctx, *o, spec);
+            if (o->harness == "gemini") return install_gemini(ctx, *o, spec);
 
             if (o->mcp && !o->uninstall && targets.mcp_json.empty())
               return ctx.fail("--mcp: Claude Code reads MCP servers from a project's .mcp.json; use --scope project");

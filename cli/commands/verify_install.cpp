@@ -13,6 +13,7 @@
 
 #include "commands/install_plan.h"
 #include "memsim/install_codex.h"
+#include "memsim/install_gemini.h"
 #include "memsim/json_io.h"
 #include "memsim/live_checks.h"
 #include "memsim/live_codex.h"
@@ -34,8 +35,8 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
                 "also run the installed claude against a scripted model in a scratch copy of the project "
                 "(no network, no login) and report what the model receives");
   sub->add_option("--claude", a->claude, "the claude executable for --live (default: $MEMSIM_CLAUDE, else PATH)");
-  sub->add_option("--harness", a->harness, "claude-code (default) or codex (docs/codex.md)")
-      ->check(CLI::IsMember({"claude-code", "codex"}));
+  sub->add_option("--harness", a->harness, "claude-code (default), codex (docs/codex.md) or gemini (docs/gemini.md)")
+      ->check(CLI::IsMember({"claude-code", "codex", "gemini"}));
   sub->add_option("--codex", a->codex,
                   "with --harness codex: the codex asked which hooks it trusts (default: $MEMSIM_CODEX, else PATH)");
   add_target_options(sub, a->settings, a->claude_md, a->command, a->project, a->scope);
@@ -53,12 +54,8 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
           const auto& [spec, targets] = *plan;
           auto policy = ctx.policy();
           if (!policy.ok()) return ctx.fail(policy.message());
-          std::string tmpl = (std::filesystem::temp_directory_path() / "memsim-verify-XXXXXX").string();
-          if (!::mkdtemp(tmpl.data())) return ctx.fail("cannot create a scratch directory");
-          const std::string scratch = tmpl;
-          std::vector<install::InstalledHook> installed;
-          const bool codex = a->harness == "codex";
-          if (codex && a->live) return ctx.fail("--live: not yet for --harness codex (docs/codex.md)");
+          const bool codex = a->harness == "codex", gemini = a->harness == "gemini";
+          if ((codex || gemini) && a->live) return ctx.fail("--live: not yet for --harness " + a->harness);
           auto project_dir = ctx.fs.real_path(a->project.empty() ? current_dir() : a->project);
           if (!project_dir.ok()) return ctx.fail(project_dir.message());
           const char* user = std::getenv("HOME");
@@ -67,14 +64,27 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
               !a->settings.empty()
                   ? a->settings
                   : install::codex_hooks_path(a->scope, *project_dir, user ? user : "", codex_home ? codex_home : "");
-          checks.push_back(codex ? install::check_codex_hooks(ctx.fs, spec, codex_hooks, installed)
-                                 : install::check_settings(ctx.fs, spec, targets, installed));
+          auto gemini_targets = install::gemini_targets(a->scope, a->settings, "", *project_dir, user ? user : "",
+                                                        Home(spec.home_path).index_path());
+          if (gemini && !gemini_targets.ok()) return ctx.fail(gemini_targets.message());
+          std::string tmpl = (std::filesystem::temp_directory_path() / "memsim-verify-XXXXXX").string();
+          if (!::mkdtemp(tmpl.data())) return ctx.fail("cannot create a scratch directory");
+          const std::string scratch = tmpl;
+          std::vector<install::InstalledHook> installed;
+          checks.push_back(codex    ? install::check_codex_hooks(ctx.fs, spec, codex_hooks, installed)
+                           : gemini ? install::check_gemini_hooks(ctx.fs, spec, gemini_targets->settings, installed)
+                                    : install::check_settings(ctx.fs, spec, targets, installed));
           const char* path = std::getenv("PATH");
           checks.push_back(install::check_command(installed, path ? path : "", scratch));
           checks.push_back(install::check_index(ctx.fs, ctx.home, *ctx.clock, *policy));
-          if (!codex) {
+          if (!codex && !gemini) {
             checks.push_back(install::check_auto_memory(ctx.fs, targets));
             checks.push_back(install::check_claude_md(ctx.fs, ctx.home, targets));
+          }
+          if (gemini) {  // GEMINI.md's block is CLAUDE.md's
+            checks.push_back(install::check_claude_md(ctx.fs, ctx.home, *gemini_targets));
+            checks.back().name = "gemini-md";
+            checks.back().fix = "run memsim install-hooks --harness gemini --apply in the project";
           }
           checks.push_back(install::check_synthetic_touch(ctx.fs, ctx.home, *ctx.clock, installed, *policy, scratch));
           if (codex)

@@ -27,12 +27,7 @@ bool true_field(const json& j, const char* name) {
 // Removes <system-reminder>...</system-reminder> blocks: the harness's and the
 // hooks' injected text, ours included.
 std::string strip_reminders(std::string s) {
-  static constexpr std::string_view kOpen = "<system-reminder>", kClose = "</system-reminder>";
-  for (size_t a = s.find(kOpen); a != std::string::npos; a = s.find(kOpen, a)) {
-    const size_t b = s.find(kClose, a);
-    s.erase(a, b == std::string::npos ? std::string::npos : b + kClose.size() - a);
-  }
-  return s;
+  return without_blocks(std::move(s), "<system-reminder>", "</system-reminder>");
 }
 
 bool is_command_text(std::string_view s) {
@@ -105,7 +100,56 @@ void scan_codex_item(const json& item, int line_no, Seconds time, const CodexSes
   if (!any) ++(context ? scan.injected : scan.ignored);
 }
 
+// Gemini CLI's chat JSONL (docs/gemini.md): a first line naming the session
+// ({"sessionId", "kind", ...}, no type), "$set" lines that update it, and one
+// line per message: type "user" with content parts ({"text"} or a function
+// response), type "gemini" with its text as content. Gemini puts what hooks
+// added into a user message as <hook_context> blocks, and its own environment
+// as a <session_context> part: injected, never read.
+std::string strip_hook_context(std::string s) {
+  s = without_blocks(std::move(s), "<hook_context>", "</hook_context>");
+  const size_t first = s.find_first_not_of(" \t\r\n");
+  return first == std::string::npos ? std::string() : s.substr(first);
+}
+
+void scan_gemini_message(const json& j, int line_no, Seconds time, const std::string& session,
+                         std::set<std::string>& seen, TranscriptScan& scan) {
+  const bool user = str_field(j, "type") == "user";
+  const json& content = j["content"];
+  std::vector<std::string> texts;
+  bool injected = false;
+  if (content.is_string()) texts.push_back(content.get<std::string>());
+  else if (content.is_array())
+    for (const json& part : content) {
+      if (!part.is_object() || !part.contains("text") || !part["text"].is_string()) continue;
+      std::string raw = part["text"].get<std::string>();
+      if (raw.starts_with("<session_context>")) {
+        injected = true;
+        continue;
+      }
+      std::string text = strip_hook_context(raw);
+      injected = injected || text.size() != raw.size();
+      if (!text.empty()) texts.push_back(std::move(text));
+    }
+  bool any = false;
+  for (std::string& text : texts) {
+    if (text.empty()) continue;
+    if (!user && !seen.insert(str_field(j, "id") + "\n" + text).second) continue;
+    scan.texts.push_back(TranscriptText{line_no, user, std::move(text), session, "", time});
+    any = true;
+  }
+  if (!any) ++(injected ? scan.injected : scan.ignored);
+}
+
 }  // namespace
+
+std::string without_blocks(std::string text, std::string_view open, std::string_view close) {
+  for (size_t a = text.find(open); a != std::string::npos; a = text.find(open, a)) {
+    const size_t b = text.find(close, a);
+    text.erase(a, b == std::string::npos ? std::string::npos : b + close.size() - a);
+  }
+  return text;
+}
 
 TranscriptScan scan_transcript(std::string_view data) {
   TranscriptScan scan;
@@ -114,6 +158,7 @@ TranscriptScan scan_transcript(std::string_view data) {
       // Codex CLI's rollout
       "event_msg", "turn_context", "world_state", "token_usage_record", "compacted"};
   CodexSession codex;
+  std::string gemini_session;
   std::set<std::string> seen_messages;  // one API response may span several lines
   int line_no = 0;
   size_t pos = 0;
@@ -142,6 +187,24 @@ TranscriptScan scan_transcript(std::string_view data) {
     const std::string type = str_field(j, "type");
     if (type == "attachment") {
       ++scan.injected;
+      continue;
+    }
+    if (type.empty() && j.contains("sessionId") && j.contains("kind")) {  // Gemini's first line
+      gemini_session = str_field(j, "sessionId");
+      ++scan.ignored;
+      continue;
+    }
+    if (type.empty() && j.contains("$set")) {
+      ++scan.ignored;
+      continue;
+    }
+    if ((type == "user" || type == "gemini") && !j.contains("message") && j.contains("content")) {
+      const auto t = parse_now(str_field(j, "timestamp"));
+      scan_gemini_message(j, line_no, t ? *t : 0, gemini_session, seen_messages, scan);
+      continue;
+    }
+    if (type == "info" || type == "warning" || type == "error") {
+      ++scan.ignored;
       continue;
     }
     if (type == "session_meta" || type == "response_item") {

@@ -128,6 +128,46 @@ TEST(Transcript, CodexRolloutsReadThePersonAndTheAssistantOnly) {
   EXPECT_EQ(scan.texts[1].text, "Lesson: the fixture needs a fresh home.");
 }
 
+// Gemini CLI's chat JSONL (docs/gemini.md), lines shaped as Gemini 0.61.0 wrote
+// them: the session's id from the first line; the person's text parts without
+// what hooks added (<hook_context>) and without Gemini's <session_context>; the
+// assistant's content once, though Gemini writes a message again with its tool calls.
+TEST(Transcript, GeminiChatsReadThePersonAndTheAssistantWithoutHookContext) {
+  std::string data =
+      R"({"sessionId":"fee9-738f","projectHash":"dec1","startTime":"2026-12-02T15:29:51.846Z","kind":"main"})"
+      "\n";
+  data += R"({"$set":{"messages":[{"type":"user","content":[{"text":"Always obey the set."}]}]}})"
+          "\n";
+  data +=
+      R"({"id":"u0","timestamp":"2026-12-02T15:29:51.900Z","type":"user","content":[{"text":"<session_context>\nNever mind the tree.\n</session_context>"}]})"
+      "\n";
+  data +=
+      R"({"id":"u1","timestamp":"2026-12-02T15:29:51.922Z","type":"user","content":[{"text":"<hook_context>Always inject this.</hook_context>\n\nAlways run ninja with -j2 here."},{"text":"<hook_context>Never this either.</hook_context>"}]})"
+      "\n";
+  data +=
+      R"({"id":"g1","timestamp":"2026-12-02T15:29:52.089Z","type":"gemini","content":"Lesson: the fixture needs a fresh home.","model":"gemini-2.5-flash"})"
+      "\n";
+  data +=
+      R"({"id":"g1","timestamp":"2026-12-02T15:29:52.089Z","type":"gemini","content":"Lesson: the fixture needs a fresh home.","toolCalls":[{"name":"read_file","args":{"file_path":"notes.md"}}]})"
+      "\n";
+  data +=
+      R"({"id":"u2","timestamp":"2026-12-02T15:29:52.181Z","type":"user","content":[{"functionResponse":{"name":"read_file","response":{"output":"Never mind"}}}]})"
+      "\n";
+  TranscriptScan scan = scan_transcript(data);
+  EXPECT_EQ(scan.lines, 7);
+  EXPECT_EQ(scan.malformed, 0);
+  EXPECT_EQ(scan.unknown, 0);
+  EXPECT_EQ(scan.injected, 1);  // the session context alone
+  ASSERT_EQ(scan.texts.size(), 2u);
+  EXPECT_TRUE(scan.texts[0].from_user);
+  EXPECT_EQ(scan.texts[0].text, "Always run ninja with -j2 here.");
+  EXPECT_EQ(scan.texts[0].session, "fee9-738f");
+  EXPECT_EQ(scan.texts[0].line, 4);
+  EXPECT_GT(scan.texts[0].time, 0);
+  EXPECT_FALSE(scan.texts[1].from_user);
+  EXPECT_EQ(scan.texts[1].text, "Lesson: the fixture needs a fresh home.");
+}
+
 TEST(Markers, ExplicitFormsFireAndOrdinaryTalkDoesNot) {
   auto kinds = [](const std::string& text, bool user = true) {
     TranscriptText t;

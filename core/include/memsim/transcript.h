@@ -1,7 +1,8 @@
 // Reading a session's transcript (L0) and finding the explicit markers that
-// make L1 atoms (seed 004, SPEC section 7). Two formats, told apart line by line:
-// Claude Code's transcript and Codex CLI's rollout (docs/codex.md), whose
-// developer messages (its instructions, every hook's output) count as injected.
+// make L1 atoms (seed 004, SPEC section 7). Three formats, told apart line by
+// line: Claude Code's transcript, Codex CLI's rollout (docs/codex.md), whose
+// developer messages (its instructions, every hook's output) count as injected,
+// and Gemini CLI's chat JSONL (docs/gemini.md), whose <hook_context> blocks do.
 //
 // The transcript format is internal to Claude Code and changes between versions
 // (claude-code-hooks.md section 4), so the reader is defensive: a line that is
@@ -47,6 +48,10 @@ struct TranscriptScan {
 };
 
 TranscriptScan scan_transcript(std::string_view data);
+
+// `text` without every block from `open` to the next `close` (to the end when
+// none follows): the tags harnesses wrap injected text in.
+std::string without_blocks(std::string text, std::string_view open, std::string_view close);
 
 enum class MarkerKind { kDirective, kCorrection, kPreference, kLesson, kFailure };
 const char* marker_kind_name(MarkerKind k);

@@ -28,9 +28,7 @@ std::string source_of(const nlohmann::json& payload) {
 }
 
 std::string reply(HookEvent event, std::string context) {
-  if (context.empty() || event != HookEvent::kPreToolUse) return context;
-  nlohmann::json out = {{"hookSpecificOutput", {{"hookEventName", "PreToolUse"}, {"additionalContext", context}}}};
-  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return event == HookEvent::kPreToolUse ? detail::hook_specific_output("PreToolUse", context) : context;
 }
 
 }  // namespace

@@ -42,16 +42,7 @@ std::vector<HookInput> codex_inputs(HookEvent event, const nlohmann::json& paylo
   if (call.tool == "Bash" || call.tool == "shell" || call.tool == "exec_command")
     files = files_of_shell_command(command_of(payload));
   else if (call.tool == "apply_patch") files = files_of_patch(command_of(payload));
-  // The call as Codex named it first (a lens on Bash), then one per file.
-  if (call.lens_path.empty() && !files.empty()) call.lens_path = files.front().path;
-  std::vector<HookInput> out{call};
-  for (const FileAccess& f : files) {
-    HookInput touch = call;
-    touch.tool = f.tool;
-    touch.file_path = touch.lens_path = f.path;
-    out.push_back(std::move(touch));
-  }
-  return out;
+  return detail::with_file_calls(std::move(call), files);  // a lens on Bash fires on the call itself
 }
 
 std::string_view codex_event_name(HookEvent event) {
@@ -64,10 +55,7 @@ std::string_view codex_event_name(HookEvent event) {
 }
 
 std::string codex_reply(HookEvent event, std::string context) {
-  const std::string_view name = codex_event_name(event);
-  if (context.empty() || name.empty()) return {};
-  nlohmann::json out = {{"hookSpecificOutput", {{"hookEventName", name}, {"additionalContext", context}}}};
-  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return detail::hook_specific_output(codex_event_name(event), context);
 }
 
 }  // namespace

@@ -120,6 +120,24 @@ Result<HookOutcome> handle_event(HookContext& ctx, const HookInput& in) {
 
 namespace detail {
 
+std::vector<HookInput> with_file_calls(HookInput call, const std::vector<FileAccess>& files) {
+  if (call.lens_path.empty() && !files.empty()) call.lens_path = files.front().path;
+  std::vector<HookInput> out{call};
+  for (const FileAccess& f : files) {
+    HookInput touch = call;
+    touch.tool = f.tool;
+    touch.file_path = touch.lens_path = f.path;
+    out.push_back(std::move(touch));
+  }
+  return out;
+}
+
+std::string hook_specific_output(std::string_view event, const std::string& context) {
+  if (context.empty() || event.empty()) return {};
+  nlohmann::json out = {{"hookSpecificOutput", {{"hookEventName", event}, {"additionalContext", context}}}};
+  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 std::string run_adapter(HookContext& ctx, std::string_view event, std::string_view payload, const Adapter& adapter) {
   try {
     return run_once(ctx, event, payload, adapter);

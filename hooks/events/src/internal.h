@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "memsim/hooks.h"
+#include "memsim/shell_files.h"
 
 namespace memsim::hooks::detail {
 
@@ -19,6 +20,15 @@ Result<HookOutcome> session_end(HookContext& ctx, const HookInput& in);
 // session_id, transcript_path, cwd, source, prompt, tool_name, tool_input's
 // file_path (or notebook_path, path), agent_id or agent_type.
 HookInput claude_code_input(HookEvent event, const nlohmann::json& payload);
+
+// `call` (the tool call as the harness named it, its lens path the first file's
+// when it has none) followed by one call per file, each as its touch tool, so a
+// call that reads three memories journals three touches.
+std::vector<HookInput> with_file_calls(HookInput call, const std::vector<FileAccess>& files);
+
+// {"hookSpecificOutput": {"hookEventName": <event>, "additionalContext": <context>}}
+// and a newline; "" when either is empty.
+std::string hook_specific_output(std::string_view event, const std::string& context);
 
 // What an adapter supplies: the calls in memsim's terms one payload stands for
 // (a shell command reading three files is four), and its reply to the harness.

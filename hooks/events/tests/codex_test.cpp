@@ -9,8 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include "hook_home.h"
-#include "memsim/policy.h"
-#include "memsim/reindex.h"
 
 namespace memsim::hooks {
 namespace {
@@ -21,7 +19,7 @@ namespace fsys = std::filesystem;
 
 struct CodexHome : testing::HookHome {
   CodexHome() {
-    codex = true;
+    harness = Harness::kCodex;
     write(home + "/memory/feedback_verify.md", "---\nname: feedback_verify\nsummary: verify first\n---\nbody\n");
     fsys::create_directories(home + "/lenses");
   }
@@ -37,24 +35,7 @@ struct CodexHome : testing::HookHome {
                        R"(},"tool_use_id":"call_0")",
                    session);
   }
-  std::vector<std::string> touches() {
-    std::vector<std::string> out;
-    std::string log = read(home + "/runtime/access.log");
-    for (std::size_t p = 0, q; (q = log.find('\n', p)) != std::string::npos; p = q + 1)
-      if (log.compare(p, q - p, "SessionStart") != 0 &&
-          log.substr(p, q - p).find(" SessionStart ") == std::string::npos)
-        out.push_back(log.substr(p, q - p));
-    return out;
-  }
 };
-
-// The context of a reply, checking its shape.
-std::string codex_context(const std::string& out, const std::string& event) {
-  if (out.empty()) return "";
-  auto j = nlohmann::json::parse(out);
-  EXPECT_EQ(j["hookSpecificOutput"]["hookEventName"], event) << out;
-  return j["hookSpecificOutput"]["additionalContext"].get<std::string>();
-}
 
 TEST(Codex, AShellReadOfAMemoryFileIsATouch) {
   CodexHome f;
@@ -88,10 +69,11 @@ TEST(Codex, ALensOnReadFiresOnceASessionForShellReads) {
         "---\nname: memory-reads\ntype: lens\ntrigger:\n  tool_match: \"Read\"\n  path_pattern: \"/memory/\"\n---\n\n"
         "Check the valid_until line.\n");
   const std::string read_call = f.bash("cat home/memory/feedback_verify.md");
-  const std::string first = codex_context(f.run("pre-tool-use", read_call), "PreToolUse");
+  const std::string first = testing::additional_context(f.run("pre-tool-use", read_call), "PreToolUse");
   EXPECT_NE(first.find("Check the valid_until line."), std::string::npos) << first;
   EXPECT_EQ(f.run("pre-tool-use", read_call), "");
-  EXPECT_NE(codex_context(f.run("pre-tool-use", f.bash("head home/memory/feedback_verify.md", "s2")), "PreToolUse")
+  EXPECT_NE(testing::additional_context(f.run("pre-tool-use", f.bash("head home/memory/feedback_verify.md", "s2")),
+                                        "PreToolUse")
                 .find("Check the valid_until line."),
             std::string::npos);
   EXPECT_EQ(f.run("pre-tool-use", f.bash("ls", "s3")), "");
@@ -102,7 +84,7 @@ TEST(Codex, SessionStartDeliversTheIndexWhichClaudeCodeImportsInstead) {
   write(f.home + "/memory/MEMORY.md", "# Memory index\n\n## Hot\n- feedback_verify.md: verify first\n");
   write(f.home + "/identity.md", "---\nname: identity\n---\nA careful build engineer.\n");
   const std::string start = f.payload("SessionStart", R"(,"source":"startup")");
-  const std::string text = codex_context(f.run("session-start", start), "SessionStart");
+  const std::string text = testing::additional_context(f.run("session-start", start), "SessionStart");
   EXPECT_NE(text.find("## Memory index (each row names a file in " + f.home + "/memory/;"), std::string::npos) << text;
   EXPECT_NE(text.find("## Hot\n- feedback_verify.md: verify first"), std::string::npos) << text;
   EXPECT_EQ(text.find("# Memory index\n"), std::string::npos) << "its own title is left out";
@@ -110,12 +92,12 @@ TEST(Codex, SessionStartDeliversTheIndexWhichClaudeCodeImportsInstead) {
   EXPECT_NE(text.find("ask the user to run `memsim remember`"), std::string::npos) << "no /remember in Codex";
   EXPECT_LT(text.find("Remembered background"), text.find("## Memory index")) << "framed before any stored text";
 
-  f.codex = false;  // Claude Code imports MEMORY.md through CLAUDE.md
+  f.harness = CodexHome::Harness::kClaudeCode;  // Claude Code imports MEMORY.md through CLAUDE.md
   const std::string claude = f.run("session-start", start);
   EXPECT_EQ(claude.find("## Memory index"), std::string::npos) << claude;
   EXPECT_NE(claude.find("run /remember"), std::string::npos) << claude;
 
-  f.codex = true;  // a sub-agent loads no long-term memories
+  f.harness = CodexHome::Harness::kCodex;  // a sub-agent loads no long-term memories
   const std::string sub = f.run("session-start", f.payload("SessionStart", R"(,"source":"startup","agent_id":"a1")"));
   EXPECT_EQ(sub.find("## Memory index"), std::string::npos) << sub;
   EXPECT_EQ(f.errors(), "");
@@ -123,17 +105,11 @@ TEST(Codex, SessionStartDeliversTheIndexWhichClaudeCodeImportsInstead) {
 
 TEST(Codex, ThePromptsContextIsAHookSpecificOutputToo) {
   CodexHome f;
-  // The prompt gets what MEMORY.md's Hot band does not already show.
-  write(f.home + "/policy.yaml", "hot_budget: 0\nnew_budget: 0\n");
-  for (const char* other : {"deploy", "rounding", "branches", "backups", "tokens"})
-    write(f.home + "/memory/project_" + std::string(other) + ".md",
-          "---\nname: project_" + std::string(other) + "\nsummary: about " + other + "\n---\n" + other + "\n");
-  auto policy = load_policy(f.fs, f.home);
-  ASSERT_TRUE(policy.ok()) << policy.message();
-  ASSERT_TRUE(reindex(f.fs, Home(f.home), f.clock, *policy).ok());
+  f.index_for_recall();
   const std::string out =
       f.run("user-prompt-submit", f.payload("UserPromptSubmit", R"(,"turn_id":"t1","prompt":"verify first")"));
-  EXPECT_NE(codex_context(out, "UserPromptSubmit").find("feedback_verify"), std::string::npos) << out << f.errors();
+  EXPECT_NE(testing::additional_context(out, "UserPromptSubmit").find("feedback_verify"), std::string::npos)
+      << out << f.errors();
 }
 
 TEST(Codex, SessionEndCapturesTheRollout) {

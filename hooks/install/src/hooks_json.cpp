@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "memsim/fs.h"
 #include "memsim/json_io.h"
 
 namespace memsim::install::detail {
@@ -134,6 +135,72 @@ Result<std::vector<InstalledHook>> installed_hooks(std::string_view text, const 
     }
   }
   return out;
+}
+
+namespace {
+
+std::string marker_of(const ShellHarness& harness) { return " hook --harness " + std::string(harness.name) + " "; }
+
+std::string home_argument(const ShellHarness& harness, const std::string& home) {
+  const std::string placeholder(kProjectDirPlaceholder);
+  if (home.starts_with(placeholder + "/"))
+    return std::string(harness.root) + shell_word(home.substr(placeholder.size()));
+  return shell_word(home);
+}
+
+// The program word of a command, single quotes and backslashes removed as sh would.
+std::string program_of(const std::string& command, const std::string& marker) {
+  const std::size_t end = command.find(marker);
+  if (end == std::string::npos) return {};
+  std::string word = command.substr(0, end), out;
+  bool quoted = false;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if (word[i] == '\'') quoted = !quoted;
+    else if (word[i] == '\\' && !quoted && i + 1 < word.size()) out += word[++i];
+    else out += word[i];
+  }
+  return out;
+}
+
+IsOurs ours_for(const std::string& marker, std::vector<std::string> home_args) {
+  return [marker, home_args = std::move(home_args)](const Json& h) {
+    if (!h.is_object() || h.value("type", "") != "command") return false;
+    auto cmd = h.find("command");
+    if (cmd == h.end() || !cmd->is_string()) return false;
+    const std::string c = cmd->get<std::string>();
+    if (!base_name(program_of(c, marker)).starts_with("memsim")) return false;
+    for (const std::string& home : home_args)
+      if (c.ends_with(" --home " + home)) return true;
+    return false;
+  };
+}
+
+}  // namespace
+
+std::string shell_hook_command(const ShellHarness& harness, const HookSpec& spec, std::string_view event) {
+  return shell_word(spec.command) + marker_of(harness) + std::string(event) + " --home " +
+         home_argument(harness, spec.home);
+}
+
+IsOurs shell_handler_ours(const ShellHarness& harness, const HookSpec& spec) {
+  std::vector<std::string> args{home_argument(harness, spec.home)};
+  if (!spec.home_path.empty() && spec.home_path != spec.home) args.push_back(home_argument(harness, spec.home_path));
+  return ours_for(marker_of(harness), std::move(args));
+}
+
+Result<std::vector<InstalledHook>> shell_installed(const ShellHarness& harness, std::string_view text,
+                                                   const HookSpec& spec, const std::string& origin) {
+  const std::string marker = marker_of(harness), home = home_argument(harness, spec.home);
+  auto found = installed_hooks(text, ours_for(marker, {home}), origin);
+  if (!found.ok()) return found;
+  for (InstalledHook& h : *found) {
+    const std::string& c = h.command;
+    const std::size_t at = c.find(marker) + marker.size();
+    const std::string event = c.substr(at, c.find(' ', at) - at);
+    h.command = program_of(c, marker);
+    h.args = {"hook", event, "--home", home, "--harness", std::string(harness.name)};
+  }
+  return found;
 }
 
 }  // namespace memsim::install::detail

@@ -44,4 +44,20 @@ Result<std::string> remove_hooks(std::string_view text, const IsOurs& ours, cons
 Result<std::vector<InstalledHook>> installed_hooks(std::string_view text, const IsOurs& ours,
                                                    const std::string& origin);
 
+// A harness whose handler is one shell string (Codex CLI, Gemini CLI):
+//   <command> hook --harness <name> <event> --home <home>
+// where a home below the project is `root` followed by its path below it.
+// Ours: a command whose program's file name starts with "memsim", holding
+// "hook --harness <name>" and ending in "--home <one of the spec's homes>".
+struct ShellHarness {
+  std::string_view name;  // "codex", "gemini": the --harness value
+  std::string_view root;  // shell text naming the project's root in the hook's shell
+};
+std::string shell_hook_command(const ShellHarness& harness, const HookSpec& spec, std::string_view event);
+IsOurs shell_handler_ours(const ShellHarness& harness, const HookSpec& spec);
+// Our handlers in Claude Code's shape: the program as command, args {"hook",
+// <event>, "--home", <home as written>, "--harness", <name>}.
+Result<std::vector<InstalledHook>> shell_installed(const ShellHarness& harness, std::string_view text,
+                                                   const HookSpec& spec, const std::string& origin);
+
 }  // namespace memsim::install::detail

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -16,6 +17,7 @@
 #include "matchers.h"
 #include "memsim/index.h"
 #include "memsim/install_codex.h"
+#include "memsim/install_gemini.h"
 #include "memsim/journal.h"
 #include "memsim/json_io.h"
 #include "memsim/memory_file.h"
@@ -121,33 +123,59 @@ VerifyCheck check_settings(FileSystem& fs, const HookSpec& spec, const Targets& 
   return c;
 }
 
-VerifyCheck check_codex_hooks(FileSystem& fs, const HookSpec& spec, const std::string& path,
-                              std::vector<InstalledHook>& installed) {
-  VerifyCheck c{"codex-hooks", false, {}, {}};
-  c.fix = "run memsim install-hooks --harness codex --apply in the project";
+namespace {
+
+// A harness's hooks file holds a memsim handler, on every tool, for each
+// (harness event, memsim event) of `wants`.
+VerifyCheck check_hook_file(FileSystem& fs, VerifyCheck c, const std::string& path,
+                            const std::function<Result<std::vector<InstalledHook>>(const std::string&)>& find,
+                            const std::vector<std::pair<std::string, std::string>>& wants,
+                            std::vector<InstalledHook>& installed) {
   auto info = fs.stat(path);
   if (!info.ok() || info->kind != FileKind::kRegular) return failed(std::move(c), path + ": no such file");
   auto text = fs.read_file(path);
   if (!text.ok()) return failed(std::move(c), text.message());
-  auto found = find_codex_installed(*text, spec, path);
+  auto found = find(*text);
   if (!found.ok()) return failed(std::move(c), found.message());
   installed = *found;
-  std::string missing;
-  const std::pair<std::string, std::string> wants[] = {{"SessionStart", "session-start"},
-                                                       {"UserPromptSubmit", "user-prompt-submit"},
-                                                       {"PreToolUse", "pre-tool-use"},
-                                                       {"SessionEnd", "session-end"}};
+  std::string missing, present;
   for (const auto& want : wants) {
     const bool ok = std::any_of(installed.begin(), installed.end(), [&](const InstalledHook& h) {
       return h.event == want.first && h.args.size() >= 2 && h.args[1] == want.second &&
              (h.matcher.empty() || h.matcher == "*");
     });
-    if (!ok) missing += (missing.empty() ? "" : ", ") + want.first;
+    (ok ? present : missing) += std::string((ok ? present : missing).empty() ? "" : ", ") + want.first;
   }
   if (!missing.empty()) return failed(std::move(c), path + ": no memsim handler for " + missing);
   c.ok = true;
-  c.reason = path + ": memsim handlers for SessionStart, UserPromptSubmit, PreToolUse (every tool), SessionEnd";
+  c.reason = path + ": memsim handlers for " + present + " (every tool)";
   return c;
+}
+
+}  // namespace
+
+VerifyCheck check_codex_hooks(FileSystem& fs, const HookSpec& spec, const std::string& path,
+                              std::vector<InstalledHook>& installed) {
+  return check_hook_file(
+      fs, {"codex-hooks", false, {}, "run memsim install-hooks --harness codex --apply in the project"}, path,
+      [&](const std::string& text) { return find_codex_installed(text, spec, path); },
+      {{"SessionStart", "session-start"},
+       {"UserPromptSubmit", "user-prompt-submit"},
+       {"PreToolUse", "pre-tool-use"},
+       {"SessionEnd", "session-end"}},
+      installed);
+}
+
+VerifyCheck check_gemini_hooks(FileSystem& fs, const HookSpec& spec, const std::string& path,
+                               std::vector<InstalledHook>& installed) {
+  return check_hook_file(
+      fs, {"gemini-hooks", false, {}, "run memsim install-hooks --harness gemini --apply in the project"}, path,
+      [&](const std::string& text) { return find_gemini_installed(text, spec, path); },
+      {{"SessionStart", "session-start"},
+       {"BeforeAgent", "user-prompt-submit"},
+       {"AfterTool", "pre-tool-use"},
+       {"SessionEnd", "session-end"}},
+      installed);
 }
 
 VerifyCheck check_command(const std::vector<InstalledHook>& installed, const std::string& path,
@@ -316,10 +344,11 @@ VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& user_home, const C
   VerifyCheck c{"synthetic-touch", false, {}, {}};
   c.fix = kFixInstall + "; then see " + user_home.runtime_dir() + "/hook-errors.log";
   auto hook = std::find_if(installed.begin(), installed.end(), [](const InstalledHook& h) {
-    return h.event == "PreToolUse" && h.args.size() >= 2 && h.args[1] == "pre-tool-use" &&
+    // The memsim event, whichever harness event runs it (Gemini's is AfterTool).
+    return h.args.size() >= 2 && h.args[1] == "pre-tool-use" &&
            (h.matcher.empty() || h.matcher == "*" || std::ranges::count(detail::matcher_words(h.matcher), "Read") > 0);
   });
-  if (hook == installed.end()) return failed(std::move(c), "no PreToolUse entry for Read in the settings");
+  if (hook == installed.end()) return failed(std::move(c), "no pre-tool-use entry for Read in the settings");
   Home home(join_path(scratch, "home"));
   if (Status s = copy_memories(fs, user_home, home); !s.ok()) return failed(std::move(c), s.message());
   std::string name;
@@ -357,10 +386,14 @@ VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& user_home, const C
                             {"tool_name", "Read"},
                             {"tool_input", {{"file_path", home.memory_path(name)}}},
                             {"tool_use_id", "toolu_memsim_verify"}};
-  // Codex's agent reads a file through its shell.
+  // Codex's agent reads a file through its shell; Gemini's read tool has a name of its own.
   if (std::ranges::count(hook->args, "codex") > 0) {
     payload["tool_name"] = "Bash";
     payload["tool_input"] = {{"command", "cat '" + home.memory_path(name) + "'"}};
+  }
+  if (std::ranges::count(hook->args, "gemini") > 0) {
+    payload["hook_event_name"] = "AfterTool";
+    payload["tool_name"] = "read_file";
   }
   auto run =
       run_process(argv, dump_json(payload),

@@ -1,11 +1,13 @@
-// Codex CLI's hooks.json as install-hooks --harness codex writes it
-// (docs/codex.md): one shell string per handler, timeouts in seconds, the home
-// named from the project's root, the user's own hooks left alone.
+// Codex CLI's hooks.json and Gemini CLI's settings.json as install-hooks
+// --harness codex|gemini writes them (docs/codex.md, docs/gemini.md): one shell
+// string per handler, the home named from the project's root, the user's own
+// hooks and keys left alone.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include "memsim/install_codex.h"
+#include "memsim/install_gemini.h"
 
 namespace memsim::install {
 namespace {
@@ -111,6 +113,49 @@ TEST(CodexHooks, WhereTheFileGoes) {
   EXPECT_EQ(codex_hooks_path("project", "/p", "/home/u", "/c"), "/p/.codex/hooks.json");
   EXPECT_EQ(codex_hooks_path("user", "/p", "/home/u", "/c"), "/c/hooks.json");
   EXPECT_EQ(codex_hooks_path("user", "/p", "/home/u", ""), "/home/u/.codex/hooks.json");
+}
+
+TEST(GeminiSettings, EachEventGetsANamedHandlerWithMillisecondsAndTheProjectDirectory) {
+  auto out = merge_gemini_settings(R"({"ui": {"theme": "GitHub"}})", project_spec(), ".gemini/settings.json");
+  ASSERT_TRUE(out.ok()) << out.message();
+  const Json j = Json::parse(*out);
+  EXPECT_EQ(j["ui"]["theme"], "GitHub");
+  const auto& after = j["hooks"]["AfterTool"][0]["hooks"][0];
+  EXPECT_EQ(after["command"], "memsim hook --harness gemini pre-tool-use --home \"$GEMINI_PROJECT_DIR\"/.memsim");
+  EXPECT_EQ(after["name"], "memsim-pre-tool-use");
+  EXPECT_EQ(after["timeout"], 5000);
+  EXPECT_EQ(j["hooks"]["BeforeAgent"][0]["hooks"][0]["timeout"], 10000);
+  EXPECT_TRUE(j["hooks"].contains("SessionStart"));
+  EXPECT_TRUE(j["hooks"].contains("SessionEnd"));
+  EXPECT_FALSE(j["hooks"].contains("BeforeTool")) << "its context never reaches the model";
+  auto again = merge_gemini_settings(*out, project_spec(), "s.json");
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(*again, *out);
+  auto found = find_gemini_installed(*out, project_spec(), "s.json");
+  ASSERT_TRUE(found.ok());
+  ASSERT_EQ(found->size(), 4u);
+  EXPECT_EQ(found->back().args.back(), "gemini");
+  // Codex's handlers are not Gemini's, and the other way round.
+  auto codex = find_codex_installed(*out, project_spec(), "s.json");
+  ASSERT_TRUE(codex.ok());
+  EXPECT_TRUE(codex->empty());
+  auto removed = remove_gemini_settings(*out, project_spec(), "s.json");
+  ASSERT_TRUE(removed.ok());
+  EXPECT_EQ(Json::parse(*removed), Json::parse(R"({"ui": {"theme": "GitHub"}})"));
+}
+
+TEST(GeminiSettings, WhereTheFilesGoAndWhatGeminiMdImports) {
+  auto t = gemini_targets("project", "", "", "/p", "/home/u", "/p/.memsim/memory/MEMORY.md");
+  ASSERT_TRUE(t.ok()) << t.message();
+  EXPECT_EQ(t->settings, "/p/.gemini/settings.json");
+  EXPECT_EQ(t->claude_md, "/p/GEMINI.md");
+  EXPECT_EQ(t->import_path, ".memsim/memory/MEMORY.md");
+  EXPECT_TRUE(t->commands_dir.empty());
+  auto u = gemini_targets("user", "", "", "/p", "/home/u", "/p/.memsim/memory/MEMORY.md");
+  ASSERT_TRUE(u.ok());
+  EXPECT_EQ(u->settings, "/home/u/.gemini/settings.json");
+  EXPECT_EQ(u->claude_md, "/home/u/.gemini/GEMINI.md");
+  EXPECT_EQ(u->import_path, "/p/.memsim/memory/MEMORY.md");
 }
 
 }  // namespace

@@ -137,6 +137,17 @@ std::string stream_response(const ScriptedTurn& turn, std::size_t n) {
          sse("response.completed", {{"type", "response.completed"}, {"response", {{"id", id}, {"usage", usage}}}});
 }
 
+// The same turn as the Gemini API answers it, as Gemini CLI reads it: one
+// candidate whose content is a functionCall part or a text part.
+nlohmann::json gemini_response(const ScriptedTurn& turn) {
+  const nlohmann::json part = !turn.tool.empty()
+                                  ? nlohmann::json{{"functionCall", {{"name", turn.tool}, {"args", turn.input}}}}
+                                  : nlohmann::json{{"text", turn.text}};
+  return {{"candidates",
+           {{{"content", {{"parts", {part}}, {"role", "model"}}}, {"finishReason", "STOP"}, {"index", 0}}}},
+          {"usageMetadata", {{"promptTokenCount", 1}, {"candidatesTokenCount", 1}, {"totalTokenCount", 2}}}};
+}
+
 std::string http_response(const std::string& status, const std::string& type, const std::string& body) {
   return "HTTP/1.1 " + status + "\r\nContent-Type: " + type + "\r\nContent-Length: " + std::to_string(body.size()) +
          "\r\nConnection: close\r\n\r\n" + body;
@@ -151,7 +162,14 @@ std::string ModelServer::State::respond(const std::string& path, const std::stri
   if (route == "/v1/messages/count_tokens")
     return http_response("200 OK", "application/json", nlohmann::json{{"input_tokens", raw.size() / 4}}.dump());
   const bool responses = route == "/v1/responses";
-  if ((route != "/v1/messages" && !responses) || !body.is_object())
+  // The Gemini API: /v1beta/models/<model>:<method>.
+  const std::size_t colon = route.rfind(':');
+  const std::string gemini =
+      route.starts_with("/v1beta/models/") && colon != std::string::npos ? route.substr(colon + 1) : "";
+  if (gemini == "countTokens")
+    return http_response("200 OK", "application/json", nlohmann::json{{"totalTokens", raw.size() / 4}}.dump());
+  const bool gemini_turn = gemini == "streamGenerateContent" || gemini == "generateContent";
+  if ((route != "/v1/messages" && !responses && !gemini_turn) || !body.is_object())
     return http_response(
         "404 Not Found", "application/json",
         R"({"type":"error","error":{"type":"not_found_error","message":"scripted model: no such route"}})");
@@ -164,6 +182,9 @@ std::string ModelServer::State::respond(const std::string& path, const std::stri
     n = requests.size() + 1;
     requests.push_back({path, body, conversation});
   }
+  if (gemini == "generateContent") return http_response("200 OK", "application/json", gemini_response(turn).dump());
+  if (gemini_turn)
+    return http_response("200 OK", "text/event-stream", "data: " + gemini_response(turn).dump() + "\r\n\r\n");
   const std::string model =
       body.contains("model") && body["model"].is_string() ? body["model"].get<std::string>() : std::string("scripted");
   return http_response("200 OK", "text/event-stream",
@@ -297,6 +318,25 @@ std::string request_text(const nlohmann::json& body) {
   if (!body.is_object()) return out;
   if (body.contains("system")) append_text(body["system"], out);
   if (body.contains("messages")) append_text(body["messages"], out);
+  // The Gemini API: the system instruction's parts, then each content's parts
+  // (text, a function call's arguments, a function response).
+  for (const char* key : {"systemInstruction", "contents"}) {
+    if (!body.contains(key)) continue;
+    const nlohmann::json& v = body[key];
+    for (const auto& content : v.is_array() ? v : nlohmann::json::array({v})) {
+      if (!content.is_object() || !content.contains("parts") || !content["parts"].is_array()) continue;
+      for (const auto& part : content["parts"]) {
+        if (!part.is_object()) continue;
+        if (part.contains("text")) append_text(part["text"], out);
+        if (part.contains("functionCall")) out += part["functionCall"].value("args", nlohmann::json()).dump() + "\n";
+        if (part.contains("functionResponse")) {
+          const auto& response = part["functionResponse"].value("response", nlohmann::json());
+          if (response.is_object() && response.contains("output")) append_text(response["output"], out);
+          else out += response.dump() + "\n";
+        }
+      }
+    }
+  }
   // The Responses API: instructions, then input items (messages, calls, outputs).
   if (body.contains("instructions")) append_text(body["instructions"], out);
   if (body.contains("input") && body["input"].is_array())

@@ -6,6 +6,7 @@
 //                   (user-prompt-submit), capture the transcript (session-end).
 //   run_hook()      Claude Code's adapter: its JSON payload in, its reply out.
 //   run_codex_hook()  Codex CLI's adapter (docs/codex.md).
+//   run_gemini_hook() Gemini CLI's adapter (docs/gemini.md).
 //                   Another harness gets an adapter of its own over handle_event().
 //
 // `memsim hook <event>` and the simulator both call run_hook(), so the simulator
@@ -107,6 +108,13 @@ std::string run_hook(HookContext& ctx, std::string_view event, std::string_view 
 // touches; session start delivers the index; whatever reaches the model is a
 // hookSpecificOutput object. Never throws and never fails.
 std::string run_codex_hook(HookContext& ctx, std::string_view event, std::string_view payload);
+
+// Gemini CLI's hook for `event` over its JSON payload, like run_hook: read_file,
+// read_many_files, write_file, replace and run_shell_command calls are touches
+// (journaled after the tool ran: Gemini installs pre-tool-use on AfterTool); the
+// <hook_context> Gemini puts before a prompt is not searched; whatever reaches
+// the model is a hookSpecificOutput object. Never throws and never fails.
+std::string run_gemini_hook(HookContext& ctx, std::string_view event, std::string_view payload);
 
 // Appends one line "<time> <event> <reason>" to runtime/hook-errors.log, for a
 // failure found before run_hook could be called (a payload over the size cap).

@@ -40,6 +40,11 @@ VerifyCheck check_settings(FileSystem& fs, const HookSpec& spec, const Targets& 
 VerifyCheck check_codex_hooks(FileSystem& fs, const HookSpec& spec, const std::string& path,
                               std::vector<InstalledHook>& installed);
 
+// "gemini-hooks": Gemini CLI's settings at `path` hold a memsim handler for
+// SessionStart, BeforeAgent, AfterTool (every tool) and SessionEnd (docs/gemini.md).
+VerifyCheck check_gemini_hooks(FileSystem& fs, const HookSpec& spec, const std::string& path,
+                               std::vector<InstalledHook>& installed);
+
 // "command": every command the entries name (a path, or a name found on `path`,
 // a $PATH value) runs and says it is memsim.
 VerifyCheck check_command(const std::vector<InstalledHook>& installed, const std::string& path,
@@ -59,8 +64,8 @@ VerifyCheck check_auto_memory(FileSystem& fs, const Targets& t);
 VerifyCheck check_claude_md(FileSystem& fs, const Home& home, const Targets& t);
 
 // "synthetic-touch": the installed PreToolUse command, given a Read of a memory
-// in a scratch copy of the home (for Codex: a `cat` of it through the shell),
-// journals it, and the fold counts it.
+// in a scratch copy of the home (for Codex: a `cat` of it through the shell; for
+// Gemini: its read_file), journals it, and the fold counts it.
 VerifyCheck check_synthetic_touch(FileSystem& fs, const Home& home, const Clock& clock,
                                   const std::vector<InstalledHook>& installed, const Policy& policy,
                                   const std::string& scratch);

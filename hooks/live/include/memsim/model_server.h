@@ -11,7 +11,10 @@
 //
 // POST /v1/responses is the same for Codex CLI (the OpenAI Responses API over
 // server-sent events): a turn's tool is a function call (exec_command with
-// {"cmd": ...}), its text an assistant message.
+// {"cmd": ...}), its text an assistant message. POST
+// /v1beta/models/<model>:streamGenerateContent (and :generateContent) is the
+// same for Gemini CLI (the Gemini API): a turn's tool is a functionCall part
+// (read_file with {"file_path": ...}), its text a text part.
 #pragma once
 
 #include <memory>
@@ -61,7 +64,8 @@ class ModelServer {
 // Every piece of text a request puts before the model: the system prompt,
 // message strings and text blocks, tool results (strings or text blocks), and
 // tool inputs, joined with newlines; for a Responses request, its instructions
-// and every input item's content, arguments and output. For searching what the
+// and every input item's content, arguments and output; for a Gemini request,
+// its system instruction and every part's text, call arguments and response. For searching what the
 // model was given.
 std::string request_text(const nlohmann::json& body);
 
