@@ -26,19 +26,22 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
   add_common_options(sub, common);
   struct Args {
     std::string settings, claude_md, command, project, scope = "project";
-    std::string claude, codex, harness = "claude-code";
+    std::string claude, codex, gemini, harness = "claude-code";
     bool cron = false, live = false;
   };
   auto a = std::make_shared<Args>();
   sub->add_flag("--cron", a->cron, "require the nightly crontab block (checked whenever it is installed)");
   sub->add_flag("--live", a->live,
-                "also run the installed claude against a scripted model in a scratch copy of the project "
-                "(no network, no login) and report what the model receives");
+                "also run the harness's client (claude, or codex or gemini with --harness) against a scripted model "
+                "in a scratch copy of the project (no network, no login) and report what the model receives");
   sub->add_option("--claude", a->claude, "the claude executable for --live (default: $MEMSIM_CLAUDE, else PATH)");
   sub->add_option("--harness", a->harness, "claude-code (default), codex (docs/codex.md) or gemini (docs/gemini.md)")
       ->check(CLI::IsMember({"claude-code", "codex", "gemini"}));
   sub->add_option("--codex", a->codex,
-                  "with --harness codex: the codex asked which hooks it trusts (default: $MEMSIM_CODEX, else PATH)");
+                  "with --harness codex: the codex asked which hooks it trusts and run by --live (default: "
+                  "$MEMSIM_CODEX, else PATH)");
+  sub->add_option("--gemini", a->gemini,
+                  "with --harness gemini --live: the gemini to run (default: $MEMSIM_GEMINI, else PATH)");
   add_target_options(sub, a->settings, a->claude_md, a->command, a->project, a->scope);
   return {
       sub, [a](Context& ctx) -> int {
@@ -55,7 +58,6 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
           auto policy = ctx.policy();
           if (!policy.ok()) return ctx.fail(policy.message());
           const bool codex = a->harness == "codex", gemini = a->harness == "gemini";
-          if ((codex || gemini) && a->live) return ctx.fail("--live: not yet for --harness " + a->harness);
           auto project_dir = ctx.fs.real_path(a->project.empty() ? current_dir() : a->project);
           if (!project_dir.ok()) return ctx.fail(project_dir.message());
           const char* user = std::getenv("HOME");
@@ -94,7 +96,11 @@ Command register_verify_install(CLI::App& app, CommonOptions& common) {
           if (auto cron =
                   install::check_cron(home.ok() ? *home : ctx.home.root(), install::read_crontab(scratch), a->cron))
             checks.push_back(*cron);
-          if (a->live) {
+          if (a->live && (codex || gemini)) {
+            for (VerifyCheck& c : live::harness_live_checks(ctx.fs, ctx.home, a->harness, spec.command,
+                                                            codex ? a->codex : a->gemini, scratch))
+              checks.push_back(std::move(c));
+          } else if (a->live) {
             auto settings = ctx.fs.read_file(targets.settings);
             const bool shared = settings.ok() && install::settings_shared(*settings);
             for (VerifyCheck& c : live::live_checks(ctx.fs, ctx.home, installed, shared, a->claude, scratch))

@@ -325,6 +325,20 @@ TEST(Redact, TextAroundASecretIsKeptByteForByte) {
   EXPECT_EQ(r.redact("mysql -u root -pS3cr3t shop").text, "mysql -u root -p[REDACTED:password] shop");
 }
 
+// A placeholder word inside a random tail is chance, not a placeholder: the
+// slow property run found this Anthropic key ("...HIFoOBaRo...") left whole.
+TEST(Redact, APlaceholderWordInsideARandomTokenDoesNotSpareIt) {
+  Redactor r;
+  EXPECT_EQ(
+      r.redact(
+           " sk-ant-api03-uhldaTFHEHIFoOBaRoNifDXsrpJijAs5SobEWapbAt3tHxliuoJKH1CbPqj5xo1Rc076TV91EWjBfaadfBaDgqV8r3"
+           "ICGAA ")
+          .text,
+      " [REDACTED:anthropic_key] ");
+  for (const char* kept : {"API_KEY=foobar", "the token is foo_bar", "password: foobar"})
+    EXPECT_EQ(r.redact(kept).text, kept);
+}
+
 TEST(Redact, AnAlreadyRedactedSecretIsLeftAsItIs) {
   Redactor r;
   for (const char* s : {"OPENAI_API_KEY=sk-proj-[REDACTED]", "token=[REDACTED:secret]", "ghp_[REDACTED]",

@@ -99,6 +99,13 @@ TEST_F(CodexLive, TheIndexIdentityAReadALensAndTheCaptureInTheRealClient) {
   EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
   EXPECT_NE(v.out.find("PASS codex-trust"), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("PASS synthetic-touch"), std::string::npos) << v.out;
+
+  // The same on a user's machine: --live runs the real codex in a scratch copy.
+  auto live = memsim({"verify-install", "--harness", "codex", "--codex", client_, "--live"});
+  EXPECT_EQ(live.exit_code, 0) << live.out << live.err;
+  for (const char* check :
+       {"PASS live-codex", "PASS live-session", "PASS live-index", "PASS live-touch", "PASS live-hook-errors"})
+    EXPECT_NE(live.out.find(check), std::string::npos) << check << "\n" << live.out;
 }
 
 // Uninstall leaves the person's own hooks.json byte for byte, and a second

@@ -56,6 +56,13 @@ TEST_F(GeminiLive, TheIndexIdentityAReadALensAndTheCaptureInTheRealClient) {
   EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
   EXPECT_NE(v.out.find("PASS gemini-md"), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("PASS synthetic-touch"), std::string::npos) << v.out;
+
+  // The same on a user's machine: --live runs the real gemini in a scratch copy.
+  auto live = memsim({"verify-install", "--harness", "gemini", "--gemini", client_, "--live"});
+  EXPECT_EQ(live.exit_code, 0) << live.out << live.err;
+  for (const char* check :
+       {"PASS live-gemini", "PASS live-session", "PASS live-index", "PASS live-touch", "PASS live-hook-errors"})
+    EXPECT_NE(live.out.find(check), std::string::npos) << check << "\n" << live.out;
 }
 
 // Uninstall leaves the person's own settings and GEMINI.md byte for byte; a

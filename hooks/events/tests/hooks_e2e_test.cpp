@@ -488,6 +488,31 @@ TEST(Install, MakesThePrivateUserLevelHomeAndUninstallLeavesIt) {
   EXPECT_FALSE(fsys::exists(p.settings));
 }
 
+// Codex and Gemini (docs/codex.md, docs/gemini.md): what they cannot take yet is
+// refused before anything is written, and Gemini is told when its file tools
+// cannot reach the home.
+TEST(Install, TheOtherHarnessesRefuseWhatTheyCannotTakeAndSayWhenTheHomeIsOutOfReach) {
+  Project p;
+  p.make_home();
+  for (const char* harness : {"codex", "gemini"}) {
+    std::vector<std::string> a{"install-hooks", "--apply", "--no-user-home", "--harness", harness, "--mcp"};
+    for (auto& s : p.target_args()) a.push_back(s);
+    auto r = p.memsim(a);
+    EXPECT_EQ(r.exit_code, 2) << harness;
+    EXPECT_NE(r.err.find("--mcp: not yet for --harness " + std::string(harness)), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(fsys::exists(p.project + "/.codex"));
+  EXPECT_FALSE(fsys::exists(p.project + "/.gemini"));
+
+  const std::string elsewhere = p.dir / "elsewhere";
+  fsys::create_directories(elsewhere);
+  auto r = p.memsim({"install-hooks", "--apply", "--no-user-home", "--harness", "gemini", "--home", p.home, "--project",
+                     elsewhere, "--command", memsim::testing::memsim_bin()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("Gemini's read_file refuses paths outside the workspace"), std::string::npos) << r.err;
+  EXPECT_TRUE(fsys::exists(elsewhere + "/.gemini/settings.json"));
+}
+
 TEST(Verify, CatchesABrokenCommandAStaleIndexAndAWrongImport) {
   Project p;
   p.make_home();

@@ -6,10 +6,13 @@
 #include <nlohmann/json.hpp>
 
 #include "memsim/index.h"
+#include "memsim/install_codex.h"
+#include "memsim/install_gemini.h"
 #include "memsim/json_io.h"
 #include "memsim/limits.h"
 #include "memsim/live.h"
 #include "memsim/live_codex.h"
+#include "memsim/live_gemini.h"
 #include "memsim/process.h"
 
 namespace memsim::live {
@@ -120,6 +123,44 @@ VerifyCheck check_session_start(const Result<std::string>& text, const nlohmann:
   return c;
 }
 
+// The scratch home's index rows, and the top row's memory, which the scripted
+// model reads as an agent that recognised it would.
+struct Probe {
+  std::vector<std::string> rows;
+  std::string memory;
+};
+Probe probe_of(FileSystem& files, const Home& home) {
+  auto index = files.read_file(home.index_path());
+  Probe p{index.ok() ? rows_of(*index) : std::vector<std::string>{}, {}};
+  if (!p.rows.empty()) p.memory = row_filename(p.rows.front());
+  return p;
+}
+
+// The live-touch check: the model's read of memory/<probe> reached the journal.
+VerifyCheck check_live_touch(FileSystem& files, const Home& home, const std::string& probe, const std::string& how,
+                             const std::string& fix) {
+  VerifyCheck touch{"live-touch", false, {}, fix};
+  auto journal = files.read_file(home.journal_path());
+  if (probe.empty()) touch.reason = "no memory to read: the index has no rows";
+  else if (!journal.ok() || journal->find(" Read " + probe + " ") == std::string::npos)
+    touch.reason = "the model's read of memory/" + probe + " did not reach the journal";
+  else {
+    touch.ok = true;
+    touch.reason = "the model's read of memory/" + probe + " was journaled " + how;
+  }
+  return touch;
+}
+
+// The live-hook-errors check: no hook logged a failure in the scratch home.
+VerifyCheck check_live_errors(FileSystem& files, const Home& home, const std::string& fix) {
+  VerifyCheck errors{"live-hook-errors", true, "no hook logged an error in the scratch home", fix};
+  if (auto log = files.read_file(home.hook_errors_path()); log.ok() && !log->empty()) {
+    errors.ok = false;
+    errors.reason = "runtime/hook-errors.log: " + head(*log, 200);
+  }
+  return errors;
+}
+
 }  // namespace
 
 std::vector<VerifyCheck> live_checks(FileSystem& files, const Home& user_home,
@@ -164,9 +205,7 @@ std::vector<VerifyCheck> live_checks(FileSystem& files, const Home& user_home,
   }
 
   auto index = files.read_file(home.index_path());
-  const std::vector<std::string> rows = index.ok() ? rows_of(*index) : std::vector<std::string>{};
-  // Read the top row's memory, as an agent that recognised it would.
-  const std::string probe = rows.empty() ? "" : row_filename(rows.front());
+  const auto [rows, probe] = probe_of(files, home);
   std::vector<ScriptedTurn> script;
   if (!probe.empty()) script.push_back(ScriptedTurn::call("Read", {{"file_path", home.memory_path(probe)}}));
   script.push_back(ScriptedTurn::say(kFinal));
@@ -214,17 +253,7 @@ std::vector<VerifyCheck> live_checks(FileSystem& files, const Home& user_home,
 
   out.push_back(check_session_start(expected_start, first->conversation.front(), fix_install));
 
-  VerifyCheck touch{"live-touch", false, {}, fix_install};
-  auto journal = files.read_file(home.journal_path());
-  if (probe.empty()) {
-    touch.reason = "no memory to read: the index has no rows";
-  } else if (!journal.ok() || journal->find(" Read " + probe + " ") == std::string::npos) {
-    touch.reason = "the model's Read of memory/" + probe + " did not reach the journal";
-  } else {
-    touch.ok = true;
-    touch.reason = "the model's Read of memory/" + probe + " was journaled by the PreToolUse hook";
-  }
-  out.push_back(touch);
+  out.push_back(check_live_touch(files, home, probe, "by the PreToolUse hook", fix_install));
 
   // Recall: ask about a memory only the archive lists, when there is one.
   auto archive = files.read_file(home.archive_path());
@@ -255,12 +284,108 @@ std::vector<VerifyCheck> live_checks(FileSystem& files, const Home& user_home,
     }
   }
 
-  VerifyCheck errors{"live-hook-errors", true, "no hook logged an error in the scratch home", fix_install};
-  if (auto log = files.read_file(home.hook_errors_path()); log.ok() && !log->empty()) {
-    errors.ok = false;
-    errors.reason = "runtime/hook-errors.log: " + head(*log, 200);
+  out.push_back(check_live_errors(files, home, fix_install));
+  return out;
+}
+
+std::vector<VerifyCheck> harness_live_checks(FileSystem& files, const Home& user_home, const std::string& harness,
+                                             const std::string& command, const std::string& client_arg,
+                                             const std::string& scratch) {
+  const bool codex = harness == "codex";
+  const std::string fix_install = "run `memsim install-hooks --harness " + harness +
+                                  " --apply`, then `memsim verify-install --live --harness " + harness + "` again";
+  std::string client = !client_arg.empty() ? client_arg : codex ? find_codex() : find_gemini();
+  if (client.find('/') != std::string::npos) client = fs::absolute(client).lexically_normal().string();
+  VerifyCheck found{"live-" + harness, false, {}, "install it, or pass --" + harness + " PATH"};
+  if (client.empty()) {
+    found.reason = harness + " is not installed: none on PATH and MEMSIM_" + (codex ? "CODEX" : "GEMINI") +
+                   " is unset; nothing was run";
+    return {found};
   }
-  out.push_back(errors);
+  auto version = run_process({client, "--version"}, "", {{"HOME", scratch}}, scratch, {{}, 30});
+  if (!version.ok() || version->exit_code != 0) {
+    found.reason = client + " --version failed: " + (version.ok() ? head(version->err) : version.message());
+    return {found};
+  }
+  found.ok = true;
+  found.reason = client + ": " + version->out.substr(0, version->out.find('\n'));
+  std::vector<VerifyCheck> out{found};
+
+  const std::string project = scratch + "/live/project", user = scratch + "/live/user";
+  const Home home(project + "/.memsim");
+  std::error_code ec;
+  fs::create_directories(user, ec);
+  VerifyCheck session{"live-session", false, {}, fix_install};
+  // The scratch project's hooks, as install-hooks writes them for a home inside it.
+  const install::HookSpec spec{command, std::string(install::kProjectDirPlaceholder) + "/.memsim", {}, home.root()};
+  Status made = copy_home(user_home.root(), home.root());
+  if (made.ok()) {
+    auto git = run_process({"git", "init", "-q", project}, "", {}, scratch, {{}, 30});
+    if (!git.ok() || git->exit_code != 0) fs::create_directories(project, ec);  // no git: the hooks use pwd
+  }
+  if (made.ok() && codex) {
+    fs::create_directories(project + "/.codex", ec);
+    auto hooks = install::merge_codex_hooks("", spec, "hooks.json");
+    made = hooks.ok() ? files.write_file(project + "/.codex/hooks.json", *hooks) : Status(hooks.error());
+    fs::create_directories(user + "/.codex", ec);
+    const std::string config = user + "/.codex/config.toml";
+    if (made.ok())
+      made = files.write_file(config, "[projects." + nlohmann::json(project).dump() + "]\ntrust_level = \"trusted\"\n");
+    if (made.ok()) {
+      auto listed = list_codex_hooks(client, project, user, user + "/.codex");
+      made = listed.ok() ? files.append_file(config, codex_trust_toml(*listed)) : Status(listed.error());
+    }
+  } else if (made.ok()) {
+    fs::create_directories(project + "/.gemini", ec);
+    auto settings = install::merge_gemini_settings("", spec, "settings.json");
+    made = settings.ok() ? files.write_file(project + "/.gemini/settings.json", *settings) : Status(settings.error());
+    if (made.ok())
+      made = files.write_file(project + "/GEMINI.md", install::merge_claude_md("", ".memsim/memory/MEMORY.md"));
+  }
+  if (!made.ok()) {
+    session.reason = made.message();
+    out.push_back(session);
+    return out;
+  }
+
+  const auto [rows, probe] = probe_of(files, home);
+  std::vector<ScriptedTurn> script;
+  if (!probe.empty())
+    script.push_back(codex ? ScriptedTurn::call("exec_command", {{"cmd", "cat .memsim/memory/" + probe}})
+                           : ScriptedTurn::call("read_file", {{"file_path", ".memsim/memory/" + probe}}));
+  script.push_back(ScriptedTurn::say(kFinal));
+  const std::string prompt = "memsim verify-install --live: a scripted session";
+  auto run = codex ? run_codex_live({client, project, user, {}, {}, 120}, prompt, script)
+                   : run_gemini_live({client, project, user, {}, {}, 120}, prompt, script);
+  if (!run.ok() || run->process.exit_code != 0 || run->conversation.empty()) {
+    session.reason = !run.ok()
+                         ? run.message()
+                         : harness + " exited " + std::to_string(run->process.exit_code) + " after " +
+                               std::to_string(run->conversation.size()) + " model requests: " + head(run->process.err);
+    out.push_back(session);
+    return out;
+  }
+  session.ok = true;
+  session.reason = harness + " ran a scripted session of " + std::to_string(run->conversation.size()) +
+                   " model requests against 127.0.0.1, offline";
+  out.push_back(session);
+
+  const std::string seen = request_text(run->conversation.front());
+  VerifyCheck idx{"live-index", false, {}, fix_install};
+  const auto missing =
+      std::find_if(rows.begin(), rows.end(), [&](const std::string& r) { return seen.find(r) == std::string::npos; });
+  if (rows.empty()) idx.reason = "MEMORY.md has no rows; run `memsim index`";
+  else if (missing != rows.end()) idx.reason = "the model did not receive the index row `" + head(*missing, 120) + "`";
+  else {
+    idx.ok = true;
+    idx.reason = "all " + std::to_string(rows.size()) + " rows of MEMORY.md reached the model (" +
+                 (codex ? "from the session-start hook" : "through the GEMINI.md import") + ")";
+  }
+  out.push_back(idx);
+
+  out.push_back(check_live_touch(files, home, probe, "by the " + harness + " hooks", fix_install));
+
+  out.push_back(check_live_errors(files, home, fix_install));
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "memsim/live_gemini.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 namespace memsim::live {
@@ -37,6 +38,12 @@ Result<LiveResult> run_gemini_live(const GeminiSession& session, const std::stri
                                                        {"NO_PROXY", "127.0.0.1"}};
   env.insert(env.end(), session.env.begin(), session.env.end());
   return run_client(**server, argv, env, session.project, session.timeout_seconds);
+}
+
+std::string find_gemini() {
+  if (const char* g = std::getenv("MEMSIM_GEMINI"); g && *g) return g;
+  const char* path = std::getenv("PATH");
+  return find_program("gemini", path ? path : "/usr/local/bin:/usr/bin:/bin");
 }
 
 }  // namespace memsim::live

@@ -23,6 +23,19 @@ std::vector<install::VerifyCheck> live_checks(FileSystem& fs, const Home& home,
                                               const std::vector<install::InstalledHook>& installed, bool shared,
                                               const std::string& claude, const std::string& scratch);
 
+// verify-install --live --harness codex|gemini: `client` (a path; "" means
+// $MEMSIM_CODEX or $MEMSIM_GEMINI, else codex or gemini on PATH) run once in
+// scratch/live: a git project holding a copy of `home` (without runtime/ and
+// candidates/) and memsim's hooks for the harness, running `command`, pointed at
+// that copy; for Codex trusted in a scratch CODEX_HOME as /hooks would record it,
+// for Gemini with GEMINI.md's import. The checks: live-<harness> (it runs),
+// live-session, live-index (every row of MEMORY.md reached the model), live-touch
+// (the model's read of the top row's memory was journaled), live-hook-errors.
+// Nothing of the user's home, project, ~/.codex or ~/.gemini is read or changed.
+std::vector<install::VerifyCheck> harness_live_checks(FileSystem& fs, const Home& home, const std::string& harness,
+                                                      const std::string& command, const std::string& client,
+                                                      const std::string& scratch);
+
 // "codex-trust": Codex itself (`codex`, a path) lists every handler of
 // `installed` for a session in `project` and says each is trusted: Codex skips an
 // unreviewed hook without a word (docs/codex.md).

@@ -31,4 +31,7 @@ struct GeminiSession {
 Result<LiveResult> run_gemini_live(const GeminiSession& session, const std::string& prompt,
                                    std::vector<ScriptedTurn> script);
 
+// The gemini to run: $MEMSIM_GEMINI when set, else `gemini` found on PATH; "" when none.
+std::string find_gemini();
+
 }  // namespace memsim::live
