@@ -19,10 +19,6 @@ using ascii::is_alnum;
 using ascii::is_alpha;
 using ascii::lowered;
 
-bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
-  return std::find(set.begin(), set.end(), w) != set.end();
-}
-
 std::string_view kind_for(NameClass c) {
   switch (c) {
     case NameClass::kPassword: return "password";

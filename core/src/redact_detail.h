@@ -3,14 +3,21 @@
 // a candidate value (redact_values.cpp) and the engine that runs them (redact.cpp).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace memsim::redact_detail {
+
+// Whether `w` is one of `set`.
+inline bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), w) != set.end();
+}
 
 // One match of a rule's pattern, as the engine hands it to the rule. `text` is
 // what was searched (a run of whole lines, or the whole input for a block rule);

@@ -566,10 +566,6 @@ bool name_parts(std::string_view name, NameParts& out) {
   return true;
 }
 
-bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
-  return std::find(set.begin(), set.end(), w) != set.end();
-}
-
 }  // namespace
 
 NameClass classify_name(std::string_view name) {

@@ -13,6 +13,7 @@
 #include "memsim/index.h"
 #include "memsim/limits.h"
 #include "memsim/memory_file.h"
+#include "memsim/query_time.h"
 #include "memsim/render.h"
 #include "search_rank.h"
 
@@ -378,6 +379,12 @@ Result<std::vector<Hit>> query(FileSystem& fs, const Home& home, Index& ix, cons
   if (!lookup.ok()) return lookup.error();
   sqlite3_bind_int64(lookup->s, 3, today);  // ?3 in open_at()
   sqlite3_bind_int64(lookup->s, 4, o.as_of.value_or(0));
+  // What replaced a closed fact: the newest open fact under its key.
+  auto successor = ix.prepare(("SELECT name, valid_from FROM docs e WHERE e.key = ?1 AND e.name != ?2 AND " +
+                               open_at("e") + " ORDER BY e.valid_from DESC, e.name LIMIT 1")
+                                  .c_str());
+  if (!successor.ok()) return successor.error();
+  sqlite3_bind_int64(successor->s, 3, today);
   for (;; keep *= 4) {
     const std::vector<search_detail::Scored> ranked = bm25.ranked();
     std::vector<Hit> hits;
@@ -397,6 +404,15 @@ Result<std::vector<Hit>> query(FileSystem& fs, const Home& home, Index& ix, cons
       h.pinned = sqlite3_column_int(lookup->s, 4) != 0;
       h.closed = sqlite3_column_int(lookup->s, 5) != 0;
       h.contested = sqlite3_column_int(lookup->s, 6) != 0;
+      if (h.closed && sqlite3_column_type(lookup->s, 7) != SQLITE_NULL) {
+        sqlite3_reset(successor->s);
+        bind_text(successor->s, 1, reinterpret_cast<const char*>(sqlite3_column_text(lookup->s, 7)));
+        bind_text(successor->s, 2, h.file);
+        if (sqlite3_step(successor->s) == SQLITE_ROW) {
+          h.replaced_by = reinterpret_cast<const char*>(sqlite3_column_text(successor->s, 0));
+          h.replaced_on = sqlite3_column_int64(successor->s, 1);
+        }
+      }
       // Contested from below (atoms.h): a claim in its L1 slot disagrees.
       if (!h.contested && !h.closed && sqlite3_column_type(lookup->s, 7) != SQLITE_NULL)
         h.contested = contested_by_candidates(
@@ -540,8 +556,16 @@ std::string hit_tags(const Hit& h) {
   std::string out;
   if (h.pinned) out += " [pinned]";
   if (h.contested) out += " [contested]";
-  if (h.closed) out += " [history" + (h.valid_until ? ", until " + format_date(*h.valid_until) : "") + "]";
-  return out;
+  return out + history_tag(h);
+}
+
+std::string history_tag(const Hit& h) {
+  if (!h.closed) return {};
+  std::string out = " [history" + (h.valid_until ? ", until " + format_date(*h.valid_until) : "");
+  if (!h.replaced_by.empty())
+    out += "; replaced by " + render_name(h.replaced_by, 200) +
+           (h.replaced_on ? " from " + format_date(*h.replaced_on) : std::string());
+  return out + "]";
 }
 
 std::string hit_line(const Hit& h, std::size_t max_bytes, std::string_view note) {
@@ -563,6 +587,8 @@ std::string prompt_context(FileSystem& fs, const Home& home, const Clock& clock,
   RecallOptions o;
   o.k = 2 * kPromptMaxRows;  // spares for rows that would overflow the budget
   o.min_score = kPromptMinScore;
+  // A prompt that names a day ("had it changed by June?") is answered as of it.
+  if (auto asked = query_day(prompt, day_of(clock.now()))) o.as_of = asked->day;
   if (auto md = read_file_capped(fs, home.index_path(), kMaxIndexBytes); md.ok()) o.skip = hot_files(*md);
   std::sort(o.skip.begin(), o.skip.end());
   auto hits = recall(fs, home, clock, policy, prompt, o);
@@ -576,7 +602,7 @@ std::string prompt_context(FileSystem& fs, const Home& home, const Clock& clock,
     if (rows == kPromptMaxRows) break;
     Entry e;
     e.filename = h.file;
-    e.summary = h.summary;
+    e.summary = h.summary + history_tag(h);
     e.pinned = h.pinned;
     e.contested = h.contested;
     const std::string row = render_row(e, policy.row_cap);

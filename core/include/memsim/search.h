@@ -59,11 +59,18 @@ struct Hit {
   bool closed = false;  // closed at now (status superseded*, or valid_until <= today)
   bool pinned = false;
   bool contested = false;  // open, and sharing its key with another open fact or contested from below (atoms.h)
+  // A closed fact's successor: the newest open fact under its key, and the day
+  // its window opened. Empty when the fact has no key or nothing open replaced it.
+  std::string replaced_by;
+  std::optional<Days> replaced_on;
 };
 
 // How a hit is tagged after its summary wherever recall is shown (the CLI, the
-// MCP server): " [pinned]", " [contested]", " [history, until YYYY-MM-DD]".
+// MCP server): " [pinned]", " [contested]", then history_tag's.
 std::string hit_tags(const Hit& h);
+// A closed hit's " [history, until YYYY-MM-DD; replaced by FILE from YYYY-MM-DD]"
+// (the until and replaced parts when known); "" for an open one.
+std::string history_tag(const Hit& h);
 
 // A hit as recall shows it, inert (render.h): "<file><note>: <summary><tags>",
 // the summary cut so the line fits in max_bytes.
@@ -76,7 +83,8 @@ Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& c
                                 std::string_view query, const RecallOptions& options = {});
 
 // What the user-prompt-submit hook prints: up to kPromptMaxRows memories most
-// relevant to the prompt that are not in the Hot band of the current MEMORY.md,
+// relevant to the prompt that are not in the Hot band of the current MEMORY.md
+// (as of the day the prompt names, query_time.h, closed ones tagged as history),
 // each as its index row (rendered, cut to policy.row_cap bytes), under one header
 // line, in at most kPromptContextBytes (limits.h). Only hits scoring at least
 // kPromptMinScore count (see docs/recall.md for why). Then, in the room left, up

@@ -65,7 +65,8 @@ TEST_F(RecallCli, SupersedeThenRecallShowsTheOldFactOnlyAsHistory) {
   EXPECT_EQ(past[0]["file"], "decision_db.md");
   EXPECT_EQ(past[0]["valid_until"], "2026-07-30");
   auto text = run({"recall", "service data", "--include-archived"});
-  EXPECT_NE(text.out.find("decision_db.md: the service stores data in postgres [history, until 2026-07-30]"),
+  EXPECT_NE(text.out.find("decision_db.md: the service stores data in postgres [history, until 2026-07-30; replaced "
+                          "by decision_db-sqlite.md from 2026-07-30]"),
             std::string::npos)
       << text.out;
   // Refusals: already closed, and a successor that exists; exit 2, nothing changed.
@@ -74,6 +75,38 @@ TEST_F(RecallCli, SupersedeThenRecallShowsTheOldFactOnlyAsHistory) {
   EXPECT_EQ(run({"supersede", "decision_db-sqlite.md", "--with", "turn_d1-4.md"}).code, 2);
   EXPECT_EQ(run({"supersede", "decision_db-sqlite.md"}).code, 2);
   EXPECT_EQ(read(dir / "home/memory/decision_db.md"), closed);
+}
+
+// Issue 23's "had it changed by June?": the query's own day, relative to --now,
+// finds the fact valid then, tagged with what replaced it and when; --as-of wins.
+TEST_F(RecallCli, AQueryThatNamesADayIsAnsweredAsOfItWithWhatReplacedTheFact) {
+  ASSERT_EQ(run({"supersede", "decision_db.md", "--with", "decision_db-sqlite.md", "--summary",
+                 "the service stores data in sqlite"},
+                "2026-08-15T10:00:00Z")
+                .code,
+            0);
+  const std::string now = "2026-12-02T10:00:00Z";
+  auto june = run({"recall", "where does the service store data, and had it changed by July?"}, now);
+  ASSERT_EQ(june.code, 0) << june.err;
+  EXPECT_NE(june.err.find("as of 2026-07-31 (\"by july\" in the query"), std::string::npos) << june.err;
+  EXPECT_NE(june.out.find("decision_db.md: the service stores data in postgres [history, until 2026-08-15; replaced "
+                          "by decision_db-sqlite.md from 2026-08-15]"),
+            std::string::npos)
+      << june.out;
+  EXPECT_EQ(june.out.find("decision_db-sqlite.md:"), std::string::npos) << "not yet valid in July: " << june.out;
+  auto j = nlohmann::json::parse(run({"recall", "service data in July 2026", "--json"}, now).out);
+  ASSERT_EQ(j.size(), 1u);
+  EXPECT_EQ(j[0]["file"], "decision_db.md");
+  EXPECT_EQ(j[0]["replaced_by"], "decision_db-sqlite.md");
+  EXPECT_EQ(j[0]["replaced_on"], "2026-08-15");
+  auto over =
+      nlohmann::json::parse(run({"recall", "service data by July", "--json", "--as-of", "2026-09-01"}, now).out);
+  ASSERT_EQ(over.size(), 1u);
+  EXPECT_EQ(over[0]["file"], "decision_db-sqlite.md") << "--as-of wins";
+  EXPECT_TRUE(over[0]["replaced_by"].is_null());
+  auto today = nlohmann::json::parse(run({"recall", "service data", "--json"}, now).out);
+  ASSERT_EQ(today.size(), 1u);
+  EXPECT_EQ(today[0]["file"], "decision_db-sqlite.md");
 }
 
 TEST_F(RecallCli, ForgetNeedsAReasonAndLogsIt) {
