@@ -315,13 +315,21 @@ int write_all(Context& ctx, const Options& o, const std::vector<Change*>& all, c
   return 0;
 }
 
+// What only Claude Code's install takes, refused for another harness before
+// anything is written: "" when the options ask for none of it.
+std::string claude_code_only(const Options& o) {
+  const std::string page = " (docs/" + o.harness + ".md)";
+  if (o.mcp) return "--mcp: not yet for --harness " + o.harness + page;
+  if (o.profile != "main") return "--profile shared: not yet for --harness " + o.harness + page;
+  if (!o.claude_md.empty()) return "--claude-md: Claude Code's CLAUDE.md, not " + o.harness + "'s" + page;
+  return {};
+}
+
 // install-hooks --harness codex: our handlers in Codex CLI's hooks.json
 // (docs/codex.md). The index reaches the model from the session-start hook, so
 // no AGENTS.md changes.
 int install_codex(Context& ctx, const Options& o, const install::HookSpec& spec) {
-  if (o.mcp) return ctx.fail("--mcp: not yet for --harness codex (add the server with `codex mcp add`, docs/codex.md)");
-  if (o.profile != "main") return ctx.fail("--profile shared: not yet for --harness codex");
-  if (!o.claude_md.empty()) return ctx.fail("--claude-md: Claude Code's; Codex has no import (docs/codex.md)");
+  if (const std::string no = claude_code_only(o); !no.empty()) return ctx.fail(no);
   auto project_dir = ctx.fs.real_path(o.project.empty() ? current_dir() : o.project);
   if (!project_dir.ok()) return ctx.fail(project_dir.message());
   const char* home = std::getenv("HOME");
@@ -353,9 +361,7 @@ int install_codex(Context& ctx, const Options& o, const install::HookSpec& spec)
 // install-hooks --harness gemini: our handlers in Gemini CLI's settings and the
 // import of the index in GEMINI.md's managed block (docs/gemini.md).
 int install_gemini(Context& ctx, const Options& o, const install::HookSpec& spec) {
-  if (o.mcp) return ctx.fail("--mcp: not yet for --harness gemini (docs/gemini.md)");
-  if (o.profile != "main") return ctx.fail("--profile shared: not yet for --harness gemini");
-  if (!o.claude_md.empty()) return ctx.fail("--claude-md: Claude Code's; Gemini's is GEMINI.md (docs/gemini.md)");
+  if (const std::string no = claude_code_only(o); !no.empty()) return ctx.fail(no);
   auto project_dir = ctx.fs.real_path(o.project.empty() ? current_dir() : o.project);
   if (!project_dir.ok()) return ctx.fail(project_dir.message());
   const char* home = std::getenv("HOME");

@@ -106,12 +106,6 @@ void scan_codex_item(const json& item, int line_no, Seconds time, const CodexSes
 // response), type "gemini" with its text as content. Gemini puts what hooks
 // added into a user message as <hook_context> blocks, and its own environment
 // as a <session_context> part: injected, never read.
-std::string strip_hook_context(std::string s) {
-  s = without_blocks(std::move(s), "<hook_context>", "</hook_context>");
-  const size_t first = s.find_first_not_of(" \t\r\n");
-  return first == std::string::npos ? std::string() : s.substr(first);
-}
-
 void scan_gemini_message(const json& j, int line_no, Seconds time, const std::string& session,
                          std::set<std::string>& seen, TranscriptScan& scan) {
   const bool user = str_field(j, "type") == "user";
@@ -127,7 +121,7 @@ void scan_gemini_message(const json& j, int line_no, Seconds time, const std::st
         injected = true;
         continue;
       }
-      std::string text = strip_hook_context(raw);
+      std::string text = without_hook_context(raw);
       injected = injected || text.size() != raw.size();
       if (!text.empty()) texts.push_back(std::move(text));
     }
@@ -142,6 +136,12 @@ void scan_gemini_message(const json& j, int line_no, Seconds time, const std::st
 }
 
 }  // namespace
+
+std::string without_hook_context(std::string text) {
+  text = without_blocks(std::move(text), "<hook_context>", "</hook_context>");
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  return first == std::string::npos ? std::string() : text.substr(first);
+}
 
 std::string without_blocks(std::string text, std::string_view open, std::string_view close) {
   for (size_t a = text.find(open); a != std::string::npos; a = text.find(open, a)) {

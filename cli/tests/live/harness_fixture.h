@@ -77,12 +77,7 @@ class HarnessLive : public ::testing::Test {
   }
 
   // The journal's touch lines (its session-start lines left out).
-  std::vector<std::string> touches() {
-    std::vector<std::string> out;
-    for (const std::string& l : lines_of(read(home() + "/runtime/access.log")))
-      if (l.find(" SessionStart ") == std::string::npos) out.push_back(l);
-    return out;
-  }
+  std::vector<std::string> touches() { return touches_of(home()); }
 
   // What the session must have left: `reads` Read touches of kMemory, no hook
   // failure, and the person's "Always run ninja with -j2" captured.

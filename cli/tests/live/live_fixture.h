@@ -47,6 +47,14 @@ inline std::size_t count_of(const std::string& hay, const std::string& needle) {
   return n;
 }
 
+// The touch lines of a home's journal (each session's start has a line of its own too).
+inline std::vector<std::string> touches_of(const std::string& home) {
+  std::vector<std::string> touches;
+  for (const std::string& l : lines_of(read(home + "/runtime/access.log")))
+    if (l.find(" SessionStart ") == std::string::npos) touches.push_back(l);
+  return touches;
+}
+
 // --now for a command run `minutes` from now (after the 10-minute live-session
 // guard, when that is passed).
 inline std::string minutes_from_now(int minutes) { return format_instant(std::time(nullptr) + minutes * 60); }
@@ -106,12 +114,7 @@ class Live : public ::testing::Test {
   }
 
   // The journal's touch lines (each session's start has a line of its own too).
-  std::vector<std::string> journal_lines() {
-    std::vector<std::string> touches;
-    for (const std::string& l : lines_of(read(home() + "/runtime/access.log")))
-      if (l.find(" SessionStart ") == std::string::npos) touches.push_back(l);
-    return touches;
-  }
+  std::vector<std::string> journal_lines() { return touches_of(home()); }
 
   // One night as cron runs it (cron.h): the tick, then the wake (the default
   // wake command, the sub-agent profile, the prompt last) with the model

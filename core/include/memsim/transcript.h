@@ -53,6 +53,10 @@ TranscriptScan scan_transcript(std::string_view data);
 // none follows): the tags harnesses wrap injected text in.
 std::string without_blocks(std::string text, std::string_view open, std::string_view close);
 
+// `text` without the <hook_context> blocks Gemini CLI wraps hooks' output in
+// (docs/gemini.md), leading white space dropped: what the person wrote.
+std::string without_hook_context(std::string text);
+
 enum class MarkerKind { kDirective, kCorrection, kPreference, kLesson, kFailure };
 const char* marker_kind_name(MarkerKind k);
 

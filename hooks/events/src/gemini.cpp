@@ -21,13 +21,6 @@ std::string string_of(const nlohmann::json& obj, const char* key) {
   return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-// The prompt without the <hook_context> blocks hooks added to it.
-std::string without_hook_context(std::string s) {
-  s = without_blocks(std::move(s), "<hook_context>", "</hook_context>");
-  const std::size_t first = s.find_first_not_of(" \t\r\n");
-  return first == std::string::npos ? std::string() : s.substr(first);
-}
-
 // The files a tool call reads or writes, as touch tools.
 std::vector<FileAccess> files_of(const std::string& tool, const nlohmann::json& input) {
   if (!input.is_object()) return {};
