@@ -68,6 +68,8 @@ constexpr std::pair<std::string_view, Register> kCommands[] = {
     {"why", register_why},
     {"inspect", register_inspect},
     {"resolve", register_resolve},
+    {"share", register_share},
+    {"merge-file", register_merge_file},
     {"mcp", register_mcp},
     {"remember", register_remember},
     {"import-claude-memory", register_import_claude_memory},

@@ -11,10 +11,13 @@ namespace memsim::cli {
 Command register_index(CLI::App& app, CommonOptions& common) {
   auto* sub = app.add_subcommand("index", "regenerate MEMORY.md, MEMORY-archive.md and current-state.md");
   add_common_options(sub, common);
-  return {sub, [](Context& ctx) -> int {
+  auto after_merge = std::make_shared<bool>(false);
+  sub->add_flag("--after-merge", *after_merge,
+                "right after a git merge or checkout: write back even files git just changed (docs/sharing.md)");
+  return {sub, [after_merge](Context& ctx) -> int {
             auto policy = ctx.policy();
             if (!policy.ok()) return ctx.fail(policy.message());
-            auto rep = reindex(ctx.fs, ctx.home, *ctx.clock, *policy);
+            auto rep = reindex(ctx.fs, ctx.home, *ctx.clock, *policy, {.after_merge = *after_merge});
             if (!rep.ok()) return ctx.fail(rep.message());
             for (const auto& w : rep->warnings) ctx.err << "memsim: " << w << "\n";
             if (ctx.json) {

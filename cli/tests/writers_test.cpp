@@ -61,6 +61,8 @@ const std::map<std::string, std::string> kNonWriters = {
     {"inspect", "reads only"},
     {"resolve", "chooses between claims capture already wrote, or closes windows (valid_until only)"},
     {"mcp", "its tools are classified below"},
+    {"share", "records policy values already folded, and memsim's own git settings"},
+    {"merge-file", "merges texts git already holds, without adding any"},
 };
 const std::set<std::string> kWriterTools = {"memory_remember", "memory_supersede"};
 const std::set<std::string> kReaderTools = {"memory_search", "memory_get", "memory_status"};

@@ -111,6 +111,26 @@ int main(int argc, char** argv) {
         ->Arg(n)
         ->Unit(benchmark::kMillisecond);
   }
+  // A shared home (docs/sharing.md) of 6,000 files after a year of three
+  // machines: 110,000 touches (300 a day) in three replica journals, every one
+  // read and folded at each index.
+  {
+    const std::string dir = root + "/shared6000";
+    const Home home(dir);
+    const auto files = corpus_of(6000);
+    if (!fixtures::write_home_layout(fs, home).ok() || !fixtures::write_corpus(fs, home, files).ok()) return 1;
+    if (!fs.make_dir(home.shared_journal_dir()).ok() || !fs.write_file(home.baseline_path(), "").ok()) return 1;
+    const char* replicas[] = {"0a0a0a0a0a0a", "1b1b1b1b1b1b", "2c2c2c2c2c2c"};
+    for (int r = 0; r < 3; ++r) {
+      const std::string text = fixtures::generate_journal(10 + r, files, 110000 / 3, kNow - 365 * kSecondsPerDay, kNow);
+      if (!fs.write_file(join_path(home.shared_journal_dir(), std::string(replicas[r]) + ".log"), text).ok()) return 1;
+    }
+    const FixedClock clock(kNow);
+    if (!reindex(fs, home, clock, Policy{}).ok()) return 1;
+    benchmark::RegisterBenchmark("reindex_shared_year/6000", full_reindex, dir)
+        ->Arg(6000)
+        ->Unit(benchmark::kMillisecond);
+  }
   const auto seed_corpus = corpus_of(634);
   benchmark::RegisterBenchmark("fold_100k_journal_lines", fold_journal, seed_corpus)->Unit(benchmark::kMillisecond);
 

@@ -1,6 +1,7 @@
 #include "memsim/journal.h"
 
 #include <algorithm>
+#include <random>
 
 #include "memsim/timefmt.h"
 
@@ -34,13 +35,16 @@ Result<std::string> format_touch(const Touch& t) {
 }
 
 Result<std::string> format_session_start(const SessionStart& s) {
-  return format_touch(Touch{s.time, std::string(kSessionStartTool), s.source.empty() ? "-" : s.source, s.session});
+  return format_touch(
+      Touch{s.time, std::string(kSessionStartTool), s.source.empty() ? "-" : s.source, s.session, {}, 0});
 }
 
 JournalRead parse_journal(std::string_view text, std::string_view only_session) {
   JournalRead out;
   std::size_t p = 0;
+  std::size_t line_no = 0;
   while (p < text.size()) {
+    ++line_no;
     std::size_t nl = text.find('\n', p);
     const bool complete = nl != std::string_view::npos;
     std::string_view line = text.substr(p, complete ? nl - p : std::string_view::npos);
@@ -68,8 +72,12 @@ JournalRead parse_journal(std::string_view text, std::string_view only_session) 
           SessionStart{*time, std::string(line.substr(s2 + 1, s3 - s2 - 1)), std::string(line.substr(s3 + 1))});
       continue;
     }
-    out.touches.push_back(Touch{*time, std::string(tool), std::string(line.substr(s2 + 1, s3 - s2 - 1)),
-                                std::string(line.substr(s3 + 1))});
+    out.touches.push_back(Touch{*time,
+                                std::string(tool),
+                                std::string(line.substr(s2 + 1, s3 - s2 - 1)),
+                                std::string(line.substr(s3 + 1)),
+                                {},
+                                line_no});
   }
   return out;
 }
@@ -91,18 +99,139 @@ Result<std::vector<std::string>> pending_segments(FileSystem& fs, const Home& ho
   return out;
 }
 
-Status read_into(FileSystem& fs, const std::string& path, JournalRead& out, std::string_view only_session) {
+Status read_into(FileSystem& fs, const std::string& path, JournalRead& out, std::string_view only_session,
+                 const std::string& replica = {}) {
   auto text = fs.read_file(path);
   if (!text.ok()) return text.code() == ErrorCode::kNotFound ? Status() : text.status();
   JournalRead part = parse_journal(*text, only_session);
   out.bad_lines += part.bad_lines;
-  for (Touch& t : part.touches) out.touches.push_back(std::move(t));
+  for (Touch& t : part.touches) {
+    t.replica = replica;
+    out.touches.push_back(std::move(t));
+  }
+  for (SessionStart& st : part.sessions) out.sessions.push_back(std::move(st));
   return {};
+}
+
+constexpr std::string_view kBaselineName = "baseline.log";
+
+// A shared home's journals: the baseline, then each replica's, by id.
+Result<JournalRead> read_shared_journal(FileSystem& fs, const Home& home, std::string_view only_session) {
+  JournalRead out;
+  std::size_t bad = 0;
+  auto text = fs.read_file(home.baseline_path());
+  if (!text.ok() && text.code() != ErrorCode::kNotFound) return text.error();
+  out.baseline = text.ok() ? parse_baseline(*text, bad) : std::map<std::string, PolicyValues>{};
+  out.bad_lines += bad;
+  auto entries = fs.list_dir(home.shared_journal_dir());
+  if (!entries.ok()) return entries.error();
+  std::vector<std::string> replicas;
+  for (const DirEntry& e : *entries)
+    if (e.kind == FileKind::kRegular && e.name.ends_with(".log") && e.name != kBaselineName && e.name.size() > 4 &&
+        e.name.front() != '.')
+      replicas.push_back(e.name.substr(0, e.name.size() - 4));
+  std::sort(replicas.begin(), replicas.end());
+  for (const std::string& r : replicas)
+    MEMSIM_TRY(read_into(fs, join_path(home.shared_journal_dir(), r + ".log"), out, only_session, r));
+  return out;
+}
+
+bool is_replica_id(std::string_view s) {
+  return s.size() == 12 &&
+         std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+// Where this home's touches go: runtime/access.log, or this replica's journal.
+Result<std::string> journal_for_append(FileSystem& fs, const Home& home) {
+  if (!is_shared(fs, home)) {
+    MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
+    return home.journal_path();
+  }
+  auto id = replica_id(fs, home);
+  if (!id.ok()) return id.error();
+  return join_path(home.shared_journal_dir(), *id + ".log");
 }
 
 }  // namespace
 
+bool touch_order(const Touch& a, const Touch& b) {
+  if (a.time != b.time) return a.time < b.time;
+  if (a.replica != b.replica) return a.replica < b.replica;
+  return a.line < b.line;
+}
+
+bool is_shared(FileSystem& fs, const Home& home) {
+  auto info = fs.stat(home.shared_journal_dir());
+  return info.ok() && info->kind == FileKind::kDirectory;
+}
+
+Result<std::string> replica_id(FileSystem& fs, const Home& home) {
+  if (auto text = fs.read_file(home.replica_id_path()); text.ok()) {
+    std::string_view id = *text;
+    while (!id.empty() && (id.back() == '\n' || id.back() == '\r')) id.remove_suffix(1);
+    if (is_replica_id(id)) return std::string(id);
+  }
+  // Two first hooks racing here each make an id; the one renamed last stays,
+  // and the other's journal is still this clone's and still read by everyone.
+  std::random_device rd;
+  std::uniform_int_distribution<int> digit(0, 15);
+  std::string id;
+  for (int i = 0; i < 12; ++i) id.push_back("0123456789abcdef"[digit(rd)]);
+  MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
+  MEMSIM_TRY(make_home_dir(fs, home, home.state_dir()));
+  MEMSIM_TRY(replace_file(fs, home.replica_id_path(), id + "\n"));
+  return id;
+}
+
+std::string format_baseline(const std::map<std::string, PolicyValues>& values) {
+  std::string out;
+  for (const auto& [name, v] : values) {
+    out += name + "\t" + std::to_string(v.access_count) + "\t" +
+           (v.last_accessed ? format_instant(*v.last_accessed) : "-") + "\t" +
+           (v.last_reinforced ? format_instant(*v.last_reinforced) : "-") + "\t" + format_stability(v.stability) + "\n";
+  }
+  return out;
+}
+
+std::map<std::string, PolicyValues> parse_baseline(std::string_view text, std::size_t& bad_lines) {
+  std::map<std::string, PolicyValues> out;
+  std::size_t p = 0;
+  while (p < text.size()) {
+    const std::size_t nl = text.find('\n', p);
+    std::string_view line = text.substr(p, nl == std::string_view::npos ? std::string_view::npos : nl - p);
+    p = nl == std::string_view::npos ? text.size() : nl + 1;
+    if (line.empty()) continue;
+    std::vector<std::string_view> f;
+    for (std::size_t b = 0;;) {
+      const std::size_t tab = line.find('\t', b);
+      f.push_back(line.substr(b, tab == std::string_view::npos ? std::string_view::npos : tab - b));
+      if (tab == std::string_view::npos) break;
+      b = tab + 1;
+    }
+    PolicyValues v;
+    bool ok = f.size() == 5 && is_memory_name(f[0]);
+    if (ok) {
+      const std::string count(f[1]), stability(f[4]);
+      char* end = nullptr;
+      v.access_count = std::strtoll(count.c_str(), &end, 10);
+      ok = !count.empty() && *end == '\0' && v.access_count >= 0;
+      v.stability = std::strtod(stability.c_str(), &end);
+      ok = ok && !stability.empty() && *end == '\0' && v.stability > 0;
+      if (f[2] != "-") v.last_accessed = parse_instant(f[2]);
+      if (f[3] != "-") v.last_reinforced = parse_instant(f[3]);
+      ok = ok && (f[2] == "-" || v.last_accessed) && (f[3] == "-" || v.last_reinforced);
+    }
+    if (!ok) {
+      ++bad_lines;
+      continue;
+    }
+    out[std::string(f[0])] = v;
+  }
+  return out;
+}
+
 Result<JournalRead> read_journal(FileSystem& fs, const Home& home, std::string_view only_session) {
+  if (is_shared(fs, home)) return read_shared_journal(fs, home, only_session);
   JournalRead out;
   auto segments = pending_segments(fs, home);
   if (!segments.ok()) return segments.error();
@@ -151,15 +280,17 @@ Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now
 Status append_touch(FileSystem& fs, const Home& home, const Touch& t) {
   auto line = format_touch(t);
   if (!line.ok()) return line.status();
-  MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
-  return fs.append_file(home.journal_path(), *line);
+  auto path = journal_for_append(fs, home);
+  if (!path.ok()) return path.status();
+  return fs.append_file(*path, *line);
 }
 
 Status append_session_start(FileSystem& fs, const Home& home, const SessionStart& s) {
   auto line = format_session_start(s);
   if (!line.ok()) return line.status();
-  if (Status st = make_home_dir(fs, home, home.runtime_dir()); !st.ok()) return st;
-  return fs.append_file(home.journal_path(), *line);
+  auto path = journal_for_append(fs, home);
+  if (!path.ok()) return path.status();
+  return fs.append_file(*path, *line);
 }
 
 std::unordered_map<std::string, std::vector<Seconds>> touches_by_file(const std::vector<Touch>& touches) {

@@ -54,8 +54,8 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
   ReindexReport rep;
   rep.bad_journal_lines = journal->bad_lines;
   if (journal->bad_lines > 0)
-    rep.warnings.push_back(home.journal_path() + ": " + std::to_string(journal->bad_lines) +
-                           " torn or unreadable line(s) skipped");
+    rep.warnings.push_back((journal->baseline ? home.shared_journal_dir() : home.journal_path()) + ": " +
+                           std::to_string(journal->bad_lines) + " torn or unreadable line(s) skipped");
   for (const Stray& s : corpus->strays) rep.warnings.push_back("memory/" + s.name + ": " + s.problem);
   for (const Memory& m : corpus->memories) {
     for (const auto& p : m.problems) rep.warnings.push_back("memory/" + m.filename + ": " + p);
@@ -63,7 +63,7 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
       for (const auto& p : m.meta.problems) rep.warnings.push_back("memory/" + m.filename + ": " + p);
   }
 
-  rep.ranked = rank_corpus(std::move(*corpus), journal->touches, now, policy);
+  rep.ranked = rank_with_journal(std::move(*corpus), *journal, now, policy);
   Ranked& r = rep.ranked;
   // A fact contested from below is tagged as a key conflict is (atoms.h).
   for (std::size_t i = 0; i < r.entries.size(); ++i) {
@@ -77,7 +77,7 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
   for (std::size_t i = 0; options.write && i < r.corpus.memories.size(); ++i) {
     Memory& m = r.corpus.memories[i];
     if (r.folded[i] == m.meta.policy || m.fm.state != FrontmatterState::kOk) continue;
-    if (recently_changed(m.info.mtime, now, policy)) {
+    if (!options.after_merge && recently_changed(m.info.mtime, now, policy)) {
       ++rep.deferred_live;
       continue;
     }
@@ -125,8 +125,11 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
     const auto& last = it->second->meta.policy.last_accessed;
     return last && *last >= t.time;
   };
-  if (auto compacted = compact_journal(fs, home, now, absorbed); !compacted.ok())
-    rep.warnings.push_back("journal not compacted: " + compacted.message());
+  // A shared home's journals are committed and read whole (journal.h); only a
+  // home of one machine compacts its own.
+  if (!journal->baseline)
+    if (auto compacted = compact_journal(fs, home, now, absorbed); !compacted.ok())
+      rep.warnings.push_back("journal not compacted: " + compacted.message());
   const std::pair<std::string, const std::string*> outputs[] = {
       {"MEMORY.md", &rep.index.memory_md},
       {"MEMORY-archive.md", &rep.index.archive_md},

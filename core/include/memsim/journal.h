@@ -19,10 +19,24 @@
 // A hook that opened access.log just before the rename appends to the pending
 // segment, which the fold still reads, so no touch is lost to the race; a segment
 // is archived only in a later run, once every touch in it has been folded.
+//
+// A shared home (docs/sharing.md) is one with a journal/ directory, committed
+// with the rest of the home. Each clone is a replica with an id of its own
+// (runtime/state/replica, made on first use and never committed) and appends to
+// journal/<replica>.log alone, so git merges every journal without a conflict.
+// The fold of a shared home takes every replica's touches in one total order
+// (time, then replica, then line) from each file's baseline: the values
+// journal/baseline.log recorded when the home started sharing, or the defaults
+// for a file made since. The policy values are then a function of the
+// committed journals alone, and every clone with the same commits computes the
+// same bytes. runtime/access.log is not read in a shared home.
+//   journal/baseline.log: <filename>\t<access_count>\t<last_accessed|->\t<last_reinforced|->\t<stability>
 #pragma once
 
 #include <cstddef>
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,6 +45,7 @@
 #include "memsim/clock.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
+#include "memsim/memory_file.h"
 #include "memsim/result.h"
 
 namespace memsim {
@@ -40,7 +55,14 @@ struct Touch {
   std::string tool;      // Read, Edit, Write, MultiEdit, or Touch for `memsim touch`
   std::string filename;  // the memory file's name, e.g. feedback_x.md (may hold spaces)
   std::string session;   // "-" when unknown
+  // Where it was read: the replica whose journal holds it ("" for runtime/'s)
+  // and its line in that journal, from 1; the total order's tie-breaks.
+  std::string replica{};
+  std::size_t line = 0;
 };
+
+// The total order of a shared home's touches: time, then replica, then line.
+bool touch_order(const Touch& a, const Touch& b);
 
 // A session's start as the journal records it.
 struct SessionStart {
@@ -62,6 +84,8 @@ struct JournalRead {
   std::vector<Touch> touches;          // in file order
   std::vector<SessionStart> sessions;  // in file order
   std::size_t bad_lines = 0;           // torn, garbage, or unparseable lines skipped
+  // Set for a shared home: the values each file started sharing from, by name.
+  std::optional<std::map<std::string, PolicyValues>> baseline;
 };
 
 // With only_session, the lines of every other session are skipped unparsed and
@@ -69,8 +93,9 @@ struct JournalRead {
 // more than a scan for them.
 JournalRead parse_journal(std::string_view text, std::string_view only_session = {});
 
-// Reads the home's journal: the pending segments (oldest first), then access.log.
-// A missing journal is empty.
+// Reads the home's journal: the pending segments (oldest first), then access.log;
+// for a shared home, the baseline and every replica's journal instead, by
+// replica id. A missing journal is empty.
 Result<JournalRead> read_journal(FileSystem& fs, const Home& home, std::string_view only_session = {});
 
 constexpr std::int64_t kJournalRotateBytes = 256 << 10;
@@ -86,7 +111,20 @@ struct Compaction {
 Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now,
                                    const std::function<bool(const Touch&)>& absorbed);
 
-// Appends one touch (creating runtime/ if needed).
+// Whether the home shares its journal through git: it has a journal/ directory.
+bool is_shared(FileSystem& fs, const Home& home);
+
+// This clone's replica id (12 lowercase hex digits), made and kept in
+// runtime/state/replica on first use.
+Result<std::string> replica_id(FileSystem& fs, const Home& home);
+
+// The baseline file's text for these values, one line per file, by name; and
+// its reader, which skips (and counts) a line it cannot read.
+std::string format_baseline(const std::map<std::string, PolicyValues>& values);
+std::map<std::string, PolicyValues> parse_baseline(std::string_view text, std::size_t& bad_lines);
+
+// Appends one touch (creating runtime/ if needed); in a shared home, to this
+// replica's journal.
 Status append_touch(FileSystem& fs, const Home& home, const Touch& t);
 // Appends one session start (creating runtime/ if needed).
 Status append_session_start(FileSystem& fs, const Home& home, const SessionStart& s);

@@ -32,6 +32,9 @@ struct ReindexReport {
 struct ReindexOptions {
   bool write = true;    // false: compute only (status, dry runs); no lock, nothing written
   bool locked = false;  // the caller already holds the home's lock
+  // Right after a git merge or checkout (sharing.md): every file's mtime is the
+  // merge's, not an author's, so the live-session guard is not applied.
+  bool after_merge = false;
 };
 
 Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,

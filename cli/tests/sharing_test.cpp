@@ -1,0 +1,176 @@
+// Three clones of one project share a home through a bare repository
+// (docs/sharing.md): hook-like touches on different days, commits, pulls and
+// pushes in a random order with ordinary git commands. Every merge completes,
+// every clone ends with the same memory files, equal to what one home folds
+// from all the touches, and a real conflict in a summary stays a conflict.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <random>
+
+#include "memsim/testing/run_memsim.h"
+#include "memsim/testing/testing.h"
+
+namespace memsim {
+namespace {
+
+using testing::memsim;
+using testing::read;
+using testing::shell_quote;
+using testing::TempDir;
+using testing::write;
+
+struct Shell {
+  int code = 0;
+  std::string out;
+};
+
+// git finds the merge driver and the post-merge step's memsim on PATH.
+Shell sh(const std::string& cmd) {
+  const std::string bin = testing::memsim_bin();
+  const std::string full = "PATH=" + shell_quote(bin.substr(0, bin.rfind('/'))) + ":\"$PATH\" " +
+                           "GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.invalid GIT_COMMITTER_NAME=t " +
+                           "GIT_COMMITTER_EMAIL=t@example.invalid; export PATH GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL " +
+                           "GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL; (" + cmd + ") 2>&1";
+  Shell r;
+  FILE* p = ::popen(full.c_str(), "r");
+  char buf[512];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = ::pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+const char* const kFiles[] = {"feedback_tests.md", "decision_branch.md", "project_deploy.md"};
+
+struct Clones {
+  TempDir dir;
+  std::string bare = dir / "bare.git";
+  std::vector<std::string> clones;
+
+  std::string git(std::size_t i) const { return "git -C " + shell_quote(clones[i]) + " "; }
+  std::string home(std::size_t i) const { return clones[i] + "/.memsim"; }
+
+  Clones() {
+    EXPECT_EQ(sh("git init -q --bare " + shell_quote(bare)).code, 0);
+    for (const char* name : {"laptop", "desktop", "teammate"}) clones.push_back(dir / name);
+    EXPECT_EQ(sh("git clone -q " + shell_quote(bare) + " " + shell_quote(clones[0])).code, 0);
+    EXPECT_EQ(memsim({"init", "--apply", "--home", home(0), "--now", "2026-07-01T00:00:00Z"}).code, 0);
+    write(home(0) + "/memory/feedback_tests.md", "---\nsummary: Run the tests before every commit\n---\nbody\n");
+    write(home(0) + "/memory/decision_branch.md", "---\nsummary: Deploys go from main\nkey: deploy-branch\n---\n");
+    write(home(0) + "/memory/project_deploy.md", "---\nsummary: The deploy script is scripts/ship\n---\n");
+    Shell shared = sh("memsim share --home " + shell_quote(home(0)) + " --now 2026-07-01T00:00:00Z");
+    EXPECT_EQ(shared.code, 0) << shared.out;
+    EXPECT_EQ(sh(git(0) + "add -A && " + git(0) + "commit -qm base && " + git(0) + "push -q origin HEAD").code, 0);
+    for (std::size_t i = 1; i < clones.size(); ++i) {
+      EXPECT_EQ(sh("git clone -q " + shell_quote(bare) + " " + shell_quote(clones[i])).code, 0);
+      Shell s = sh("memsim share --home " + shell_quote(home(i)));
+      EXPECT_EQ(s.code, 0) << s.out;
+      EXPECT_NE(s.out.find("shared already"), std::string::npos) << s.out;
+    }
+  }
+
+  // Commit what the clone changed, merge what others pushed, push: what a person
+  // (or a debrief) does. Returns the pull's result.
+  Shell sync(std::size_t i) {
+    sh(git(i) + "add -A && " + git(i) + "commit -qm session");
+    Shell pulled = sh(git(i) + "pull -q --no-rebase --no-edit origin HEAD");
+    if (pulled.code == 0) sh(git(i) + "push -q origin HEAD");
+    return pulled;
+  }
+};
+
+TEST(Sharing, ThreeClonesMergeWithoutConflictAndEndWithTheFoldOfEveryTouch) {
+  Clones c;
+  std::mt19937 rng(2026);
+  std::vector<std::size_t> order = {0, 1, 2};
+  for (int day = 2; day <= 13; ++day) {
+    std::shuffle(order.begin(), order.end(), rng);
+    for (std::size_t i : order) {
+      // A session: a few reads, minutes apart, at an hour of the clone's own.
+      const int hour = 8 + static_cast<int>(i) * 3 + static_cast<int>(rng() % 3);
+      for (int k = 0; k < 1 + static_cast<int>(rng() % 3); ++k) {
+        const char* file = kFiles[rng() % 3];
+        char when[32];
+        std::snprintf(when, sizeof when, "2026-07-%02dT%02d:%02d:00Z", day, hour, 10 * k);
+        ASSERT_EQ(memsim({"touch", file, "--home", c.home(i), "--now", when}).code, 0);
+      }
+      char end[32];
+      std::snprintf(end, sizeof end, "2026-07-%02dT23:00:00Z", day);
+      ASSERT_EQ(memsim({"index", "--home", c.home(i), "--now", end}).code, 0);
+      if (rng() % 2 == 0) continue;  // this one syncs another day
+      Shell pulled = c.sync(i);
+      ASSERT_EQ(pulled.code, 0) << "day " << day << ", clone " << i << ":\n" << pulled.out;
+    }
+  }
+  // Everyone syncs until nothing moves, then takes the last head.
+  for (int round = 0; round < 2; ++round)
+    for (std::size_t i = 0; i < 3; ++i) ASSERT_EQ(c.sync(i).code, 0) << "final round, clone " << i;
+  for (std::size_t i = 0; i < 3; ++i) ASSERT_EQ(c.sync(i).code, 0);
+  for (std::size_t i = 0; i < 3; ++i)
+    EXPECT_EQ(sh(c.git(i) + "status --porcelain").out, "") << "clone " << i << " has unsynced changes";
+
+  // One home of one machine given every replica's journal computes the same files.
+  TempDir solo;
+  const std::string one = solo / "home";
+  ASSERT_EQ(
+      sh("cp -r " + shell_quote(c.home(0)) + " " + shell_quote(one) + " && rm -rf " + shell_quote(one) + "/runtime")
+          .code,
+      0);
+  for (const char* f : kFiles) {
+    std::string text = read(one + "/memory/" + f);
+    write(one + "/memory/" + f, text.substr(0, text.find("access_count")) + text.substr(text.find("---", 4)));
+  }
+  ASSERT_EQ(memsim({"index", "--home", one, "--now", "2026-07-20T00:00:00Z"}).code, 0);
+  std::size_t touches = 0;
+  for (const char* f : kFiles) {
+    const std::string expected = read(one + "/memory/" + f);
+    EXPECT_NE(expected.find("access_count: "), std::string::npos) << f;
+    for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(read(c.home(i) + "/memory/" + f), expected) << f << ", clone " << i;
+  }
+  // Every touch of every clone is in the merged journals.
+  Shell lines = sh("cat " + shell_quote(c.home(2)) + "/journal/*.log | grep -c ' Touch '");
+  touches = std::stoul(lines.out);
+  EXPECT_GT(touches, 20u);
+  EXPECT_EQ(sh("ls " + shell_quote(c.home(2)) + "/journal | grep -c '^[0-9a-f]\\{12\\}\\.log$'").out, "3\n");
+}
+
+TEST(Sharing, TwoEditsOfOneSummaryStayAConflictForAPerson) {
+  Clones c;
+  const std::string f = "/memory/feedback_tests.md";
+  write(c.home(0) + f, "---\nsummary: Run the unit tests before every commit\n---\nbody\n");
+  ASSERT_EQ(c.sync(0).code, 0);
+  write(c.home(1) + f, "---\nsummary: Run the whole suite before every push\n---\nbody\n");
+  Shell pulled = c.sync(1);
+  EXPECT_NE(pulled.code, 0) << pulled.out;
+  const std::string merged = read(c.home(1) + f);
+  EXPECT_NE(merged.find("<<<<<<<"), std::string::npos) << merged;
+  EXPECT_NE(merged.find("the unit tests"), std::string::npos) << merged;
+  EXPECT_NE(merged.find("the whole suite"), std::string::npos) << merged;
+}
+
+// Touches on both sides of one file merge cleanly: the policy lines are the
+// driver's, the authored lines git's.
+TEST(Sharing, PolicyLinesChangedOnBothSidesMergeWithoutAConflict) {
+  Clones c;
+  ASSERT_EQ(memsim({"touch", "feedback_tests.md", "--home", c.home(0), "--now", "2026-07-02T09:00:00Z"}).code, 0);
+  ASSERT_EQ(memsim({"index", "--home", c.home(0), "--now", "2026-07-02T10:00:00Z"}).code, 0);
+  ASSERT_EQ(c.sync(0).code, 0);
+  // This one through the hook Claude Code runs on a Read.
+  const std::string payload = R"({"hook_event_name":"PreToolUse","session_id":"s1","cwd":")" + c.clones[1] +
+                              R"(","tool_name":"Read","tool_input":{"file_path":")" + c.home(1) +
+                              R"(/memory/feedback_tests.md"}})";
+  ASSERT_EQ(memsim({"hook", "pre-tool-use", "--home", c.home(1), "--now", "2026-07-03T09:00:00Z"}, payload).code, 0);
+  ASSERT_EQ(memsim({"index", "--home", c.home(1), "--now", "2026-07-03T10:00:00Z"}).code, 0);
+  Shell pulled = c.sync(1);
+  ASSERT_EQ(pulled.code, 0) << pulled.out;
+  const std::string text = read(c.home(1) + "/memory/feedback_tests.md");
+  EXPECT_NE(text.find("access_count: 2"), std::string::npos) << text;
+  EXPECT_NE(text.find("last_accessed: 2026-07-03T09:00:00Z"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace memsim
