@@ -94,11 +94,11 @@ TEST(Sharing, ThreeClonesMergeWithoutConflictAndEndWithTheFoldOfEveryTouch) {
       const int hour = 8 + static_cast<int>(i) * 3 + static_cast<int>(rng() % 3);
       for (int k = 0; k < 1 + static_cast<int>(rng() % 3); ++k) {
         const char* file = kFiles[rng() % 3];
-        char when[32];
+        char when[64];
         std::snprintf(when, sizeof when, "2026-07-%02dT%02d:%02d:00Z", day, hour, 10 * k);
         ASSERT_EQ(memsim({"touch", file, "--home", c.home(i), "--now", when}).code, 0);
       }
-      char end[32];
+      char end[64];
       std::snprintf(end, sizeof end, "2026-07-%02dT23:00:00Z", day);
       ASSERT_EQ(memsim({"index", "--home", c.home(i), "--now", end}).code, 0);
       if (rng() % 2 == 0) continue;  // this one syncs another day
