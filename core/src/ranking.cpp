@@ -30,28 +30,6 @@ Entry rank_entry(const Memory& m, const PolicyValues& v, Seconds last_accessed_d
 
 namespace {
 
-Ranked rank_folded(Corpus corpus, const std::function<PolicyValues(const Memory&)>& fold_of, Seconds now,
-                   const Policy& policy);
-
-}  // namespace
-
-Ranked rank_corpus(Corpus corpus, const std::vector<Touch>& touches, Seconds now, const Policy& policy) {
-  auto by_file = touches_by_file(touches);
-  return rank_folded(
-      std::move(corpus),
-      [&](const Memory& m) {
-        std::span<const Seconds> times;
-        if (auto it = by_file.find(m.filename); it != by_file.end()) {
-          const auto& all = it->second;
-          times = std::span<const Seconds>(all.data(), std::upper_bound(all.begin(), all.end(), now) - all.begin());
-        }
-        return fold(m.meta.policy, times, policy);
-      },
-      now, policy);
-}
-
-namespace {
-
 // Folds a shared home's touches of one file from its baseline (journal.h).
 PolicyValues fold_in_order(const std::string& filename, std::vector<const Touch*> touches, const JournalRead& journal,
                            Seconds now, const Policy& policy) {
@@ -65,38 +43,6 @@ PolicyValues fold_in_order(const std::string& filename, std::vector<const Touch*
     if (auto it = journal.baseline->find(filename); it != journal.baseline->end()) start = it->second;
   return fold(start, times, policy);
 }
-
-}  // namespace
-
-PolicyValues untouched_values(const Policy& policy) {
-  PolicyValues v;
-  v.stability = policy.initial_stability;
-  return v;
-}
-
-PolicyValues fold_shared(const std::string& filename, const JournalRead& journal, Seconds now, const Policy& policy) {
-  std::vector<const Touch*> mine;
-  for (const Touch& t : journal.touches)
-    if (t.filename == filename) mine.push_back(&t);
-  return fold_in_order(filename, std::move(mine), journal, now, policy);
-}
-
-Ranked rank_with_journal(Corpus corpus, const JournalRead& journal, Seconds now, const Policy& policy) {
-  if (!journal.baseline) return rank_corpus(std::move(corpus), journal.touches, now, policy);
-  // One pass groups the touches by file, so a year of them costs a sort, not a scan per file.
-  std::unordered_map<std::string, std::vector<const Touch*>> by_file;
-  for (const Touch& t : journal.touches) by_file[t.filename].push_back(&t);
-  return rank_folded(
-      std::move(corpus),
-      [&](const Memory& m) {
-        auto it = by_file.find(m.filename);
-        return fold_in_order(m.filename, it == by_file.end() ? std::vector<const Touch*>{} : std::move(it->second),
-                             journal, now, policy);
-      },
-      now, policy);
-}
-
-namespace {
 
 Ranked rank_folded(Corpus corpus, const std::function<PolicyValues(const Memory&)>& fold_of, Seconds now,
                    const Policy& policy) {
@@ -125,5 +71,48 @@ Ranked rank_folded(Corpus corpus, const std::function<PolicyValues(const Memory&
 }
 
 }  // namespace
+
+Ranked rank_corpus(Corpus corpus, const std::vector<Touch>& touches, Seconds now, const Policy& policy) {
+  auto by_file = touches_by_file(touches);
+  return rank_folded(
+      std::move(corpus),
+      [&](const Memory& m) {
+        std::span<const Seconds> times;
+        if (auto it = by_file.find(m.filename); it != by_file.end()) {
+          const auto& all = it->second;
+          times = std::span<const Seconds>(all.data(), std::upper_bound(all.begin(), all.end(), now) - all.begin());
+        }
+        return fold(m.meta.policy, times, policy);
+      },
+      now, policy);
+}
+
+PolicyValues untouched_values(const Policy& policy) {
+  PolicyValues v;
+  v.stability = policy.initial_stability;
+  return v;
+}
+
+PolicyValues fold_shared(const std::string& filename, const JournalRead& journal, Seconds now, const Policy& policy) {
+  std::vector<const Touch*> mine;
+  for (const Touch& t : journal.touches)
+    if (t.filename == filename) mine.push_back(&t);
+  return fold_in_order(filename, std::move(mine), journal, now, policy);
+}
+
+Ranked rank_with_journal(Corpus corpus, const JournalRead& journal, Seconds now, const Policy& policy) {
+  if (!journal.baseline) return rank_corpus(std::move(corpus), journal.touches, now, policy);
+  // One pass groups the touches by file, so a year of them costs a sort, not a scan per file.
+  std::unordered_map<std::string, std::vector<const Touch*>> by_file;
+  for (const Touch& t : journal.touches) by_file[t.filename].push_back(&t);
+  return rank_folded(
+      std::move(corpus),
+      [&](const Memory& m) {
+        auto it = by_file.find(m.filename);
+        return fold_in_order(m.filename, it == by_file.end() ? std::vector<const Touch*>{} : std::move(it->second),
+                             journal, now, policy);
+      },
+      now, policy);
+}
 
 }  // namespace memsim

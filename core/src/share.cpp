@@ -1,7 +1,6 @@
 #include "memsim/share.h"
 
 #include <algorithm>
-#include <array>
 #include <map>
 
 #include "memsim/journal.h"
@@ -11,9 +10,6 @@
 namespace memsim {
 
 namespace {
-
-constexpr std::array<std::string_view, 4> kPolicyKeys = {"access_count", "last_accessed", "last_reinforced",
-                                                         "stability"};
 
 bool is_policy_key(std::string_view key) {
   return std::find(kPolicyKeys.begin(), kPolicyKeys.end(), key) != kPolicyKeys.end();

@@ -77,6 +77,10 @@ std::string effective_summary(const MemoryMeta& meta);
 double round1(double x);
 std::string format_stability(double s);
 
+// The keys of the four policy lines, in the order they are written.
+inline constexpr std::array<std::string_view, 4> kPolicyKeys = {"access_count", "last_accessed", "last_reinforced",
+                                                                "stability"};
+
 // The frontmatter lines for the policy values, in the order they are written.
 std::vector<std::pair<std::string, std::string>> policy_lines(const PolicyValues& v);
 
