@@ -70,6 +70,7 @@ constexpr std::pair<std::string_view, Register> kCommands[] = {
     {"resolve", register_resolve},
     {"share", register_share},
     {"merge-file", register_merge_file},
+    {"sync", register_sync},
     {"mcp", register_mcp},
     {"remember", register_remember},
     {"import-claude-memory", register_import_claude_memory},

@@ -91,6 +91,7 @@ Command register_inspect(CLI::App& app, CommonOptions& common);
 Command register_resolve(CLI::App& app, CommonOptions& common);
 Command register_share(CLI::App& app, CommonOptions& common);
 Command register_merge_file(CLI::App& app, CommonOptions& common);
+Command register_sync(CLI::App& app, CommonOptions& common);
 Command register_mcp(CLI::App& app, CommonOptions& common);
 Command register_remember(CLI::App& app, CommonOptions& common);
 Command register_import_claude_memory(CLI::App& app, CommonOptions& common);

@@ -8,9 +8,11 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/install_plan.h"
+#include "commands/repository.h"
 #include "commands/user_home.h"
 #include "memsim/install_codex.h"
 #include "memsim/install_gemini.h"
+#include "memsim/journal.h"
 #include "memsim/json_io.h"
 #include "memsim/lens.h"
 #include "memsim/limits.h"
@@ -430,6 +432,91 @@ int install_cron(Context& ctx, const Options& o, const install::HookSpec& spec) 
   return 0;
 }
 
+// The hooks of one harness (or the crontab line), as the options ask.
+int install_for_harness(Context& ctx, const Options& o) {
+  auto plan = install_plan(ctx, o.scope, o.settings, o.claude_md, o.command, o.project);
+  if (!plan.ok()) return ctx.fail(plan.message());
+  const auto& [spec, targets] = *plan;
+  if (o.cron) return install_cron(ctx, o, spec);
+  if (o.scope == "project" && !o.uninstall && spec.command.front() == '/')
+    ctx.err << "memsim: note: the project's settings will name " << spec.command
+            << ", a path only this machine has; with memsim on PATH (the README's first command puts it "
+               "there) they name `memsim` and work on every clone\n";
+  if (o.harness == "codex") return install_codex(ctx, o, spec);
+  if (o.harness == "gemini") return install_gemini(ctx, o, spec);
+
+  if (o.mcp && !o.uninstall && targets.mcp_json.empty())
+    return ctx.fail("--mcp: Claude Code reads MCP servers from a project's .mcp.json; use --scope project");
+  // .mcp.json first: whether our server was there decides the settings' approval.
+  Change mcp{targets.mcp_json, false, "", "", ""};
+  if (!mcp.path.empty() && (o.mcp || o.uninstall)) {
+    auto text = read_optional(ctx.fs, mcp.path, mcp.existed);
+    if (!text.ok()) return ctx.fail(text.message());
+    mcp.before = *text;
+    auto after = o.uninstall ? install::remove_mcp_json(mcp.before, spec, mcp.path)
+                             : install::merge_mcp_json(mcp.before, spec, mcp.path);
+    if (!after.ok()) return ctx.fail(after.message());
+    mcp.after = *after;
+  }
+  Change settings{targets.settings, false, "", "", ""}, claude{targets.claude_md, false, "", "", ""};
+  auto st = read_optional(ctx.fs, settings.path, settings.existed);
+  if (!st.ok()) return ctx.fail(st.message());
+  settings.before = *st;
+  auto merged = o.uninstall ? install::remove_settings(settings.before, spec, settings.path)
+                            : install::merge_settings(settings.before, spec, settings.path);
+  if (merged.ok() && o.mcp && !o.uninstall) merged = install::approve_mcp_server(*merged, settings.path);
+  if (merged.ok()) merged = install::set_profile_env(*merged, !o.uninstall && o.profile == "shared", settings.path);
+  if (merged.ok() && o.uninstall && mcp.before != mcp.after)
+    merged = install::unapprove_mcp_server(*merged, settings.path);
+  if (!merged.ok()) return ctx.fail(merged.message());
+  settings.after = *merged;
+  auto record = read_install_record(ctx.fs, ctx.home);
+  if (!record.ok()) return ctx.fail(record.message());
+  const bool record_changed = auto_memory_off(o, settings, *record);
+  auto cm = read_optional(ctx.fs, claude.path, claude.existed);
+  if (!cm.ok()) return ctx.fail(cm.message());
+  claude.before = *cm;
+  claude.after = o.uninstall             ? install::remove_claude_md(claude.before)
+                 : o.profile == "shared" ? install::merge_claude_md_shared(claude.before)
+                                         : install::merge_claude_md(claude.before, targets.import_path);
+
+  // The slash commands: written when absent, removed only when unchanged.
+  std::vector<Change> commands;
+  for (const install::CommandFile& f : install::slash_commands(spec)) {
+    Change c{join_path(targets.commands_dir, f.name), false, "", "", "", false};
+    auto text = read_optional(ctx.fs, c.path, c.existed);
+    if (!text.ok()) return ctx.fail(text.message());
+    c.before = c.after = *text;
+    if (o.uninstall && c.existed && c.before == f.text) c.after.clear();
+    else if (o.uninstall && c.existed) c.note = "kept: it differs from what install-hooks wrote (changed since?)";
+    else if (!o.uninstall && !c.existed) c.after = f.text;
+    else if (!o.uninstall && c.before != f.text)
+      c.note = "left alone: it differs from memsim's (move it away to install memsim's)";
+    commands.push_back(std::move(c));
+  }
+  std::vector<Change*> all{&settings, &claude};
+  if (!mcp.path.empty() && (o.mcp || o.uninstall)) all.push_back(&mcp);
+  const bool files_recorded = restore_exact(o, all, *record);
+  for (Change& c : commands) all.push_back(&c);
+
+  return write_all(ctx, o, all, *record, record_changed || files_recorded);
+}
+
+// In a shared home (docs/sharing.md) a clone also needs the merge driver and
+// the post-merge step; install --apply registers them as `memsim share` does.
+int register_sharing(Context& ctx, const Options& o) {
+  if (o.cron || o.uninstall || !is_shared(ctx.fs, ctx.home)) return 0;
+  if (!o.apply) {
+    if (!ctx.json) ctx.out << "a shared home: --apply also registers the git merge driver in this clone\n";
+    return 0;
+  }
+  std::vector<std::string> notes;
+  Status s = register_sharing_in_clone(ctx.fs, ctx.home, notes);
+  if (!ctx.json)
+    for (const std::string& n : notes) ctx.out << n << "\n";
+  return s.ok() ? 0 : ctx.fail(s.message());
+}
+
 }  // namespace
 
 void add_target_options(CLI::App* sub, std::string& settings, std::string& claude_md, std::string& command,
@@ -475,74 +562,8 @@ Command register_install_hooks(CLI::App& app, CommonOptions& common) {
   add_user_home_option(sub, o->user_home);
   sub->add_flag("--no-user-home", o->no_user_home, "do not make the user-level home when it is missing");
   return {sub, [o](Context& ctx) -> int {
-            auto plan = install_plan(ctx, o->scope, o->settings, o->claude_md, o->command, o->project);
-            if (!plan.ok()) return ctx.fail(plan.message());
-            const auto& [spec, targets] = *plan;
-            if (o->cron) return install_cron(ctx, *o, spec);
-            if (o->scope == "project" && !o->uninstall && spec.command.front() == '/')
-              ctx.err << "memsim: note: the project's settings will name " << spec.command
-                      << ", a path only this machine has; with memsim on PATH (the README's first command puts it "
-                         "there) they name `memsim` and work on every clone\n";
-            if (o->harness == "codex") return install_codex(ctx, *o, spec);
-            if (o->harness == "gemini") return install_gemini(ctx, *o, spec);
-
-            if (o->mcp && !o->uninstall && targets.mcp_json.empty())
-              return ctx.fail("--mcp: Claude Code reads MCP servers from a project's .mcp.json; use --scope project");
-            // .mcp.json first: whether our server was there decides the settings' approval.
-            Change mcp{targets.mcp_json, false, "", "", ""};
-            if (!mcp.path.empty() && (o->mcp || o->uninstall)) {
-              auto text = read_optional(ctx.fs, mcp.path, mcp.existed);
-              if (!text.ok()) return ctx.fail(text.message());
-              mcp.before = *text;
-              auto after = o->uninstall ? install::remove_mcp_json(mcp.before, spec, mcp.path)
-                                        : install::merge_mcp_json(mcp.before, spec, mcp.path);
-              if (!after.ok()) return ctx.fail(after.message());
-              mcp.after = *after;
-            }
-            Change settings{targets.settings, false, "", "", ""}, claude{targets.claude_md, false, "", "", ""};
-            auto st = read_optional(ctx.fs, settings.path, settings.existed);
-            if (!st.ok()) return ctx.fail(st.message());
-            settings.before = *st;
-            auto merged = o->uninstall ? install::remove_settings(settings.before, spec, settings.path)
-                                       : install::merge_settings(settings.before, spec, settings.path);
-            if (merged.ok() && o->mcp && !o->uninstall) merged = install::approve_mcp_server(*merged, settings.path);
-            if (merged.ok())
-              merged = install::set_profile_env(*merged, !o->uninstall && o->profile == "shared", settings.path);
-            if (merged.ok() && o->uninstall && mcp.before != mcp.after)
-              merged = install::unapprove_mcp_server(*merged, settings.path);
-            if (!merged.ok()) return ctx.fail(merged.message());
-            settings.after = *merged;
-            auto record = read_install_record(ctx.fs, ctx.home);
-            if (!record.ok()) return ctx.fail(record.message());
-            const bool record_changed = auto_memory_off(*o, settings, *record);
-            auto cm = read_optional(ctx.fs, claude.path, claude.existed);
-            if (!cm.ok()) return ctx.fail(cm.message());
-            claude.before = *cm;
-            claude.after = o->uninstall             ? install::remove_claude_md(claude.before)
-                           : o->profile == "shared" ? install::merge_claude_md_shared(claude.before)
-                                                    : install::merge_claude_md(claude.before, targets.import_path);
-
-            // The slash commands: written when absent, removed only when unchanged.
-            std::vector<Change> commands;
-            for (const install::CommandFile& f : install::slash_commands(spec)) {
-              Change c{join_path(targets.commands_dir, f.name), false, "", "", "", false};
-              auto text = read_optional(ctx.fs, c.path, c.existed);
-              if (!text.ok()) return ctx.fail(text.message());
-              c.before = c.after = *text;
-              if (o->uninstall && c.existed && c.before == f.text) c.after.clear();
-              else if (o->uninstall && c.existed)
-                c.note = "kept: it differs from what install-hooks wrote (changed since?)";
-              else if (!o->uninstall && !c.existed) c.after = f.text;
-              else if (!o->uninstall && c.before != f.text)
-                c.note = "left alone: it differs from memsim's (move it away to install memsim's)";
-              commands.push_back(std::move(c));
-            }
-            std::vector<Change*> all{&settings, &claude};
-            if (!mcp.path.empty() && (o->mcp || o->uninstall)) all.push_back(&mcp);
-            const bool files_recorded = restore_exact(*o, all, *record);
-            for (Change& c : commands) all.push_back(&c);
-
-            return write_all(ctx, *o, all, *record, record_changed || files_recorded);
+            const int rc = install_for_harness(ctx, *o);
+            return rc == 0 ? register_sharing(ctx, *o) : rc;
           }};
 }
 

@@ -146,7 +146,8 @@ Command register_status(CLI::App& app, CommonOptions& common) {
             for (const Conflict& c : r.conflicts) {
               ctx.out << "  key '" << c.key << "':";
               for (const auto& f : c.files) ctx.out << " " << f;
-              ctx.out << "; winner " << c.winner << " (a supersession was missed)\n";
+              ctx.out << "; winner " << c.winner
+                      << " (a supersession was missed or two were made at once: memsim resolve <key> --keep <file>)\n";
             }
             ctx.out << "contested by candidates: " << rep->contested_by_candidates.size() << "\n";
             for (const std::string& f : rep->contested_by_candidates)

@@ -3,43 +3,13 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/context.h"
+#include "commands/repository.h"
 #include "memsim/cue_sources.h"
 #include "memsim/json_io.h"
-#include "memsim/process.h"
 #include "memsim/render.h"
 #include "memsim/tick.h"
 
 namespace memsim::cli {
-
-namespace {
-
-// Stages and commits `files` (relative to the home) in the repository holding
-// the home. Other changes in the tree, staged or not, are left alone: --only
-// commits just the named paths.
-Result<std::string> commit_files(const Home& home, const std::vector<std::string>& files, Seconds now) {
-  auto git = [&](const std::vector<std::string>& argv) {
-    auto r = run_process(argv, "", {}, home.runtime_dir());
-    return r.ok() ? *r : ProcessResult{-1, "", r.message()};
-  };
-  if (git({"git", "-C", home.root(), "rev-parse", "--show-toplevel"}).exit_code != 0)
-    return Error{home.root() + ": not inside a git repository; nothing committed"};
-  if (files.empty()) return std::string("nothing to commit");
-  // git runs in the home (-C), so the paths are the home-relative names as they
-  // are: prefixed with a relative home they would point below it.
-  const std::vector<std::string>& paths = files;
-  std::vector<std::string> add = {"git", "-C", home.root(), "add", "--"};
-  add.insert(add.end(), paths.begin(), paths.end());
-  if (auto r = git(add); r.exit_code != 0) return Error{"git add failed: " + r.out + r.err};
-  std::string message = "memsim tick " + format_instant(now) + "\n\n";
-  for (const auto& f : files) message += "- " + f + "\n";
-  std::vector<std::string> commit = {"git",         "-C", home.root(), "commit", "--quiet",
-                                     "--no-verify", "-m", message,     "--only", "--"};
-  commit.insert(commit.end(), paths.begin(), paths.end());
-  if (auto r = git(commit); r.exit_code != 0) return Error{"git commit failed: " + r.out + r.err};
-  return "committed " + std::to_string(files.size()) + " file(s)";
-}
-
-}  // namespace
 
 Command register_tick(CLI::App& app, CommonOptions& common) {
   auto* sub = app.add_subcommand("tick", "nightly pass: fold, lint, regenerate the index, write the cue");
@@ -53,7 +23,9 @@ Command register_tick(CLI::App& app, CommonOptions& common) {
             if (!t.ok()) return ctx.fail(t.message());
             std::string committed;
             if (*commit && !t->guarded) {
-              auto c = commit_files(ctx.home, t->changed, t->now);
+              std::string message = "memsim tick " + format_instant(t->now) + "\n\n";
+              for (const auto& f : t->changed) message += "- " + f + "\n";
+              auto c = commit_paths(ctx.home, t->changed, message);
               if (!c.ok()) return ctx.fail(c.message());
               committed = *c;
             }

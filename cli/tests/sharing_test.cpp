@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <random>
 
 #include "memsim/testing/run_memsim.h"
@@ -44,6 +45,12 @@ Shell sh(const std::string& cmd) {
   return r;
 }
 
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
+
 const char* const kFiles[] = {"feedback_tests.md", "decision_branch.md", "project_deploy.md"};
 
 struct Clones {
@@ -61,7 +68,8 @@ struct Clones {
     EXPECT_EQ(memsim({"init", "--apply", "--home", home(0), "--now", "2026-07-01T00:00:00Z"}).code, 0);
     write(home(0) + "/memory/feedback_tests.md", "---\nsummary: Run the tests before every commit\n---\nbody\n");
     write(home(0) + "/memory/decision_branch.md", "---\nsummary: Deploys go from main\nkey: deploy-branch\n---\n");
-    write(home(0) + "/memory/project_deploy.md", "---\nsummary: The deploy script is scripts/ship\n---\n");
+    write(home(0) + "/memory/project_deploy.md",
+          "---\nsummary: The deploy script is scripts/ship\ncreated: 2026-07-01\n---\n");
     Shell shared = sh("memsim share --home " + shell_quote(home(0)) + " --now 2026-07-01T00:00:00Z");
     EXPECT_EQ(shared.code, 0) << shared.out;
     EXPECT_EQ(sh(git(0) + "add -A && " + git(0) + "commit -qm base && " + git(0) + "push -q origin HEAD").code, 0);
@@ -170,6 +178,135 @@ TEST(Sharing, PolicyLinesChangedOnBothSidesMergeWithoutAConflict) {
   const std::string text = read(c.home(1) + "/memory/feedback_tests.md");
   EXPECT_NE(text.find("access_count: 2"), std::string::npos) << text;
   EXPECT_NE(text.find("last_accessed: 2026-07-03T09:00:00Z"), std::string::npos) << text;
+}
+
+// Two people supersede one fact on two machines, on different days: the merge
+// is clean, both successors are open facts of one key, lint and status report
+// the conflict, and resolve settles it; nothing is overwritten.
+TEST(Sharing, TwoSupersessionsOfOneFactMergeAsAConflictOfTwoOpenFacts) {
+  Clones c;
+  auto supersede = [&](std::size_t i, const std::string& summary, const std::string& day) {
+    Shell s = sh("memsim supersede project_deploy.md --summary " + shell_quote(summary) + " --home " +
+                 shell_quote(c.home(i)) + " --now " + day + "T09:00:00Z");
+    EXPECT_EQ(s.code, 0) << s.out;
+    return s.out;
+  };
+  supersede(0, "The deploy script is scripts/release", "2026-07-03");
+  ASSERT_EQ(c.sync(0).code, 0);
+  supersede(1, "The deploy script is make deploy", "2026-07-05");
+  Shell pulled = c.sync(1);
+  ASSERT_EQ(pulled.code, 0) << pulled.out;
+  // The merge took one side's MEMORY.md; the post-merge index regenerated it with both successors, contested.
+  EXPECT_EQ(sh(c.git(1) + "status --porcelain").out, " M .memsim/memory/MEMORY.md\n");
+  EXPECT_EQ(count(read(c.home(1) + "/memory/MEMORY.md"), " [contested]\n"), 2u);
+
+  std::vector<std::string> successors;
+  for (const auto& e : std::filesystem::directory_iterator(c.home(1) + "/memory"))
+    if (e.path().filename().string().starts_with("project_deploy-2-")) successors.push_back(e.path().string());
+  ASSERT_EQ(successors.size(), 2u);
+  std::sort(successors.begin(), successors.end());
+  std::string both;
+  for (const std::string& f : successors) both += read(f);
+  EXPECT_NE(both.find("scripts/release"), std::string::npos) << both;
+  EXPECT_NE(both.find("make deploy"), std::string::npos) << both;
+  EXPECT_NE(read(c.home(1) + "/memory/project_deploy.md").find("valid_until: 2026-07-03\n"), std::string::npos)
+      << "closed at the first supersession";
+
+  Shell lint = sh("memsim lint --home " + shell_quote(c.home(1)) + " --now 2026-07-06T00:00:00Z");
+  EXPECT_NE(lint.code, 0);
+  EXPECT_NE(lint.out.find("project_deploy"), std::string::npos) << lint.out;
+  Shell status = sh("memsim status --home " + shell_quote(c.home(1)) + " --now 2026-07-06T00:00:00Z");
+  EXPECT_NE(status.out.find("conflicts: 1"), std::string::npos) << status.out;
+
+  const std::string keep = successors[0].substr(successors[0].rfind('/') + 1);
+  Shell settled = sh("memsim resolve project_deploy --keep " + keep + " --home " + shell_quote(c.home(1)) +
+                     " --now 2026-07-06T00:00:00Z");
+  ASSERT_EQ(settled.code, 0) << settled.out;
+  status = sh("memsim status --home " + shell_quote(c.home(1)) + " --now 2026-07-06T00:00:00Z");
+  EXPECT_NE(status.out.find("conflicts: 0"), std::string::npos) << status.out;
+  ASSERT_EQ(c.sync(1).code, 0);
+  ASSERT_EQ(c.sync(0).code, 0);
+  for (const std::string& f : successors) {
+    const std::string name = f.substr(f.rfind('/') + 1);
+    EXPECT_EQ(read(c.home(0) + "/memory/" + name), read(f)) << name;
+  }
+}
+
+// memsim sync in place of the git commands: every clone ends with the same
+// files and nothing to commit, and nothing outside the home is committed.
+TEST(Sharing, SyncCommitsPullsAndPushesAndEveryCloneEndsTheSame) {
+  Clones c;
+  write(c.clones[0] + "/scratch.txt", "not the home's\n");
+  auto sync = [&](std::size_t i, const std::string& when) {
+    return sh("memsim sync --home " + shell_quote(c.home(i)) + " --now " + when);
+  };
+  for (int day = 2; day <= 5; ++day)
+    for (std::size_t i = 0; i < 3; ++i) {
+      char when[64];
+      std::snprintf(when, sizeof when, "2026-07-%02dT%02d:00:00Z", day, 9 + static_cast<int>(i));
+      ASSERT_EQ(memsim({"touch", kFiles[(day + i) % 3], "--home", c.home(i), "--now", when}).code, 0);
+      Shell s = sync(i, when);
+      ASSERT_EQ(s.code, 0) << "day " << day << ", clone " << i << ":\n" << s.out;
+    }
+  for (int round = 0; round < 2; ++round)
+    for (std::size_t i = 0; i < 3; ++i) ASSERT_EQ(sync(i, "2026-07-06T00:00:00Z").code, 0);
+  EXPECT_EQ(sh(c.git(0) + "status --porcelain").out, "?? scratch.txt\n");
+  for (std::size_t i = 1; i < 3; ++i) EXPECT_EQ(sh(c.git(i) + "status --porcelain").out, "") << "clone " << i;
+  for (const char* f : kFiles) {
+    const std::string one = read(c.home(0) + "/memory/" + f);
+    EXPECT_NE(one.find("access_count: "), std::string::npos) << f;
+    for (std::size_t i = 1; i < 3; ++i) EXPECT_EQ(read(c.home(i) + "/memory/" + f), one) << f << ", clone " << i;
+  }
+  EXPECT_EQ(sh("cat " + shell_quote(c.home(1)) + "/journal/*.log | grep -c ' Touch '").out, "12\n");
+}
+
+// A merge that conflicts stops sync with what to do, and a second sync while
+// the conflict stands refuses and changes nothing.
+TEST(Sharing, SyncStopsAtAConflictAndRefusesUntilItIsResolved) {
+  Clones c;
+  const std::string f = "/memory/feedback_tests.md";
+  write(c.home(0) + f, "---\nsummary: Run the unit tests before every commit\n---\nbody\n");
+  ASSERT_EQ(sh("memsim sync --home " + shell_quote(c.home(0))).code, 0);
+  write(c.home(1) + f, "---\nsummary: Run the whole suite before every push\n---\nbody\n");
+  Shell first = sh("memsim sync --home " + shell_quote(c.home(1)));
+  EXPECT_EQ(first.code, 1) << first.out;
+  EXPECT_NE(first.out.find("conflicts in"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("feedback_tests.md"), std::string::npos) << first.out;
+  const std::string conflicted = read(c.home(1) + f);
+  Shell again = sh("memsim sync --home " + shell_quote(c.home(1)));
+  EXPECT_EQ(again.code, 2) << again.out;
+  EXPECT_NE(again.out.find("a merge is in progress"), std::string::npos) << again.out;
+  EXPECT_EQ(read(c.home(1) + f), conflicted);
+  // Resolved by a person: sync goes on.
+  write(c.home(1) + f, "---\nsummary: Run the whole suite before every push\n---\nbody\n");
+  ASSERT_EQ(sh(c.git(1) + "add -A && " + c.git(1) + "commit -qm resolved").code, 0);
+  Shell done = sh("memsim sync --home " + shell_quote(c.home(1)));
+  EXPECT_EQ(done.code, 0) << done.out;
+  Shell unshared = sh("git init -q " + shell_quote(c.dir / "plain") + " && memsim init --apply --home " +
+                      shell_quote(c.dir / "plain/.memsim") + " >/dev/null && memsim sync --home " +
+                      shell_quote(c.dir / "plain/.memsim"));
+  EXPECT_EQ(unshared.code, 2) << unshared.out;
+  EXPECT_NE(unshared.out.find("memsim share"), std::string::npos) << unshared.out;
+}
+
+// A clone where the person runs install-hooks and never share still gets the
+// driver and the post-merge step of a shared home.
+TEST(Sharing, InstallHooksRegistersTheDriverInACloneOfASharedHome) {
+  Clones c;
+  const std::string fresh = c.dir / "fourth";
+  ASSERT_EQ(sh("git clone -q " + shell_quote(c.bare) + " " + shell_quote(fresh)).code, 0);
+  const std::string git = "git -C " + shell_quote(fresh) + " ";
+  EXPECT_EQ(sh(git + "config merge.memsim.driver").out, "");
+  const std::string install = "memsim install-hooks --scope project --project " + shell_quote(fresh) + " --home " +
+                              shell_quote(fresh + "/.memsim") + " --no-user-home --command memsim";
+  Shell dry = sh(install);
+  EXPECT_EQ(dry.code, 0) << dry.out;
+  EXPECT_NE(dry.out.find("--apply also registers the git merge driver"), std::string::npos) << dry.out;
+  EXPECT_EQ(sh(git + "config merge.memsim.driver").out, "") << "a dry run writes nothing";
+  Shell applied = sh(install + " --apply");
+  EXPECT_EQ(applied.code, 0) << applied.out;
+  EXPECT_EQ(sh(git + "config merge.memsim.driver").out, "memsim merge-file %O %A %B %P\n");
+  EXPECT_NE(read(fresh + "/.git/hooks/post-merge").find("--after-merge"), std::string::npos);
 }
 
 }  // namespace

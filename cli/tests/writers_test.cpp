@@ -63,6 +63,7 @@ const std::map<std::string, std::string> kNonWriters = {
     {"mcp", "its tools are classified below"},
     {"share", "records policy values already folded, and memsim's own git settings"},
     {"merge-file", "merges texts git already holds, without adding any"},
+    {"sync", "commits and merges files already written; recomputes policy lines"},
 };
 const std::set<std::string> kWriterTools = {"memory_remember", "memory_supersede"};
 const std::set<std::string> kReaderTools = {"memory_search", "memory_get", "memory_status"};

@@ -111,7 +111,8 @@ std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines, const 
     for (const auto& f : c.files) files += (files.empty() ? "" : ", ") + f;
     for (const auto& f : c.files)
       add("memory/" + f, "conflict", Severity::kWarning,
-          "open facts share key '" + c.key + "' (" + files + "); winner " + c.winner + "; a supersession was missed");
+          "open facts share key '" + c.key + "' (" + files + "); winner " + c.winner +
+              "; a supersession was missed or two were made at once: memsim resolve <key> --keep <file> settles it");
   }
   {
     // Near-duplicate open facts: the failure mode of seed 001 ("two files that disagree").

@@ -6,6 +6,7 @@
 #include "memsim/journal.h"
 #include "memsim/ranking.h"
 #include "memsim/reindex.h"
+#include "memsim/timefmt.h"
 
 namespace memsim {
 
@@ -79,6 +80,22 @@ std::string without_policy_lines(std::string_view text) {
   }
   out.append(text.substr(from));
   return out;
+}
+
+std::string with_earliest_close(std::string_view side, std::string_view base, std::string_view other) {
+  const Frontmatter side_fm = parse_frontmatter(side), base_fm = parse_frontmatter(base),
+                    other_fm = parse_frontmatter(other);
+  for (const Frontmatter* fm : {&side_fm, &base_fm, &other_fm})
+    if (fm->state != FrontmatterState::kOk) return std::string(side);
+  auto closed_on = [](const Frontmatter& fm) -> std::optional<Days> {
+    const Field* f = fm.find("valid_until");
+    return f && f->value ? parse_date(*f->value) : std::nullopt;
+  };
+  const Field* was = base_fm.find("valid_until");
+  if (was && was->value) return std::string(side);  // closed in the base already: git merges a change as text
+  const std::optional<Days> mine = closed_on(side_fm), theirs = closed_on(other_fm);
+  if (!mine || !theirs || *theirs >= *mine) return std::string(side);
+  return rewrite_fields(side, side_fm, {{"valid_until", format_date(*theirs)}});
 }
 
 std::string with_policy_lines_of(std::string_view merged, std::string_view ours) {

@@ -1,9 +1,11 @@
 #include "memsim/supersede.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "memsim/corpus.h"
 #include "memsim/gate.h"
+#include "memsim/journal.h"
 #include "memsim/ranking.h"
 #include "memsim/reindex.h"
 
@@ -13,14 +15,52 @@ namespace {
 
 std::string stem_of(const std::string& name) { return name.substr(0, name.size() - 3); }
 
+constexpr std::size_t kSuccessorReplicaDigits = 6;
+constexpr std::string_view kDigits = "0123456789", kHexDigits = "0123456789abcdef";
+
+bool all_of_set(std::string_view s, std::string_view set) {
+  return !s.empty() && s.find_first_not_of(set) == std::string_view::npos;
+}
+
+// "<head>-<tail>" split at the last dash; false when there is none.
+bool split_last_dash(std::string_view s, std::string_view& head, std::string_view& tail) {
+  const std::size_t dash = s.rfind('-');
+  if (dash == std::string_view::npos) return false;
+  head = s.substr(0, dash);
+  tail = s.substr(dash + 1);
+  return true;
+}
+
+// The successor's name: <base>-<n>.md, the first free n from 2, where base is
+// OLD's stem without a successor suffix of its own. In a shared home the name
+// also carries the first digits of this clone's replica id, <base>-<n>-<r>.md,
+// with n one more than OLD's: two machines that supersede one fact write two
+// names, so the merge adds both (two open facts under one key, a conflict lint
+// reports) instead of an add/add conflict on one (docs/sharing.md).
 Result<std::string> next_free_name(FileSystem& fs, const Home& home, const std::string& old) {
-  std::string base = stem_of(old);
-  const std::size_t dash = base.rfind('-');
-  if (dash != std::string::npos && dash + 1 < base.size() &&
-      base.find_first_not_of("0123456789", dash + 1) == std::string::npos)
-    base.resize(dash);
-  for (int n = 2; n < 10000; ++n) {
-    const std::string name = base + "-" + std::to_string(n) + ".md";
+  const std::string stem = stem_of(old);
+  std::string_view base = stem, head, tail, generation;
+  if (split_last_dash(base, head, tail) && tail.size() == kSuccessorReplicaDigits && all_of_set(tail, kHexDigits) &&
+      split_last_dash(head, base, generation) && all_of_set(generation, kDigits))
+    base = head;  // <base>-<n>-<r>: keep <base>-<n> for the next step
+  else base = stem;
+  int n = 2;
+  if (split_last_dash(base, head, tail) && all_of_set(tail, kDigits)) {
+    base = head;
+    int was = 0;
+    if (std::from_chars(tail.data(), tail.data() + tail.size(), was).ec == std::errc() && was < 9999)
+      n = std::max(n, was + 1);
+  }
+  std::string replica;
+  if (is_shared(fs, home)) {
+    auto id = replica_id(fs, home);
+    if (!id.ok()) return id.error();
+    replica = "-" + id->substr(0, kSuccessorReplicaDigits);
+  } else {
+    n = 2;  // the first free one: a home of one machine names successors as it always has
+  }
+  for (; n < 10000; ++n) {
+    const std::string name = std::string(base) + "-" + std::to_string(n) + replica + ".md";
     auto info = fs.stat(home.memory_path(name));
     if (!info.ok()) return info.error();
     if (info->kind == FileKind::kMissing) return name;
@@ -110,7 +150,9 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
     text += "summary: " + yaml_line_scalar(summary) + "\nconfidence: " + std::string(confidence_name(req.confidence)) +
             "\ncreated: " + today + "\nvalid_from: " + today +
             "\nvalid_until: null\nsupersedes: " + yaml_line_scalar(stem_of(*old)) + "\n";
-    if (meta.key) text += "key: " + yaml_line_scalar(*meta.key) + "\n";
+    // OLD's key, or OLD's stem when it has none: a second successor of OLD, made
+    // on another machine, is then an open fact of the same key, a conflict.
+    text += "key: " + yaml_line_scalar(meta.key ? *meta.key : stem_of(*old)) + "\n";
     text += "---\n";
     std::string body =
         req.body.empty() ? summary + "\n\nSupersedes [[" + stem_of(*old) + "]] from " + today + ".\n" : req.body;

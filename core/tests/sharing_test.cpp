@@ -101,5 +101,23 @@ TEST(MergeDriver, PolicyLinesComeOutAndGoBackWithEveryOtherByteKept) {
   EXPECT_EQ(with_policy_lines_of("<<<<<<< ours\n---\n", ours), "<<<<<<< ours\n---\n");
 }
 
+// Two supersessions of one fact on two days: both sides close its window on
+// the earlier day, so git sees one change; an open window, or one the base had
+// closed, is left to git.
+TEST(MergeDriver, AWindowClosedOnBothSidesClosesOnTheEarlierDay) {
+  const std::string base = "---\nsummary: s\nvalid_until: null\n---\nbody\n";
+  const std::string early = "---\nsummary: s\nvalid_until: 2026-07-03\n---\nbody\n";
+  const std::string late = "---\nsummary: s\nvalid_until: 2026-07-09 # by hand\n---\nbody\n";
+  EXPECT_EQ(with_earliest_close(late, base, early), "---\nsummary: s\nvalid_until: 2026-07-03 # by hand\n---\nbody\n");
+  EXPECT_EQ(with_earliest_close(early, base, late), early);
+  const std::string no_line = "---\nsummary: s\n---\nbody\n";
+  EXPECT_EQ(with_earliest_close(late, no_line, early),
+            "---\nsummary: s\nvalid_until: 2026-07-03 # by hand\n---\nbody\n");
+  EXPECT_EQ(with_earliest_close(late, base, base), late) << "the other side left it open";
+  EXPECT_EQ(with_earliest_close(late, early, early), late) << "closed in the base: a change git shows";
+  EXPECT_EQ(with_earliest_close(late, base, "<<<<<<<\n"), late);
+  EXPECT_EQ(with_earliest_close(late, base, "---\nvalid_until: someday\n---\n"), late);
+}
+
 }  // namespace
 }  // namespace memsim

@@ -124,7 +124,37 @@ TEST_F(Supersede, ChainsNameTheNextFreeSuccessor) {
   auto res = supersede(fs, home, later, Policy{}, redactor, r);
   ASSERT_TRUE(res.ok()) << res.message();
   EXPECT_EQ(res->new_file, "project_x-3.md");
-  EXPECT_NE(read(home.memory_path("project_x-3.md")).find("supersedes: project_x-2\n"), std::string::npos);
+  const std::string third = read(home.memory_path("project_x-3.md"));
+  EXPECT_NE(third.find("supersedes: project_x-2\n"), std::string::npos) << third;
+  EXPECT_NE(third.find("key: project_x\n"), std::string::npos) << "the first successor's key, OLD's stem, is kept";
+}
+
+// In a shared home two clones superseding one fact write two names, each with
+// its replica's digits and the next generation, and both successors hold the
+// fact's key: after a merge they are two open facts of one key, a conflict.
+TEST_F(Supersede, InASharedHomeTheSuccessorsNameCarriesTheReplica) {
+  put("project_x.md", "---\nsummary: first version of x\ncreated: 2026-07-01\n---\n");
+  std::filesystem::create_directories(home.shared_journal_dir());
+  write(home.replica_id_path(), "a1b2c3d4e5f6\n");
+  SupersedeRequest r;
+  r.old_file = "project_x.md";
+  r.summary = "second version of x";
+  auto res = supersede(fs, home, clock, Policy{}, redactor, r);
+  ASSERT_TRUE(res.ok()) << res.message();
+  EXPECT_EQ(res->new_file, "project_x-2-a1b2c3.md");
+  EXPECT_NE(res->new_text.find("key: project_x\n"), std::string::npos) << res->new_text;
+  r.old_file = res->new_file;
+  r.summary = "third version of x";
+  write(home.replica_id_path(), "0f0f0f0f0f0f\n");  // another clone, with the first successor pulled
+  res = supersede(fs, home, FixedClock(at("2026-08-02T00:00:00Z")), Policy{}, redactor, r);
+  ASSERT_TRUE(res.ok()) << res.message();
+  EXPECT_EQ(res->new_file, "project_x-3-0f0f0f.md");
+  // A name that only looks like a successor's keeps its tail: no generation in front of the digits.
+  put("project_port-123abc.md", "---\nsummary: port\ncreated: 2026-07-01\n---\n");
+  r.old_file = "project_port-123abc.md";
+  res = supersede(fs, home, clock, Policy{}, redactor, r);
+  ASSERT_TRUE(res.ok()) << res.message();
+  EXPECT_EQ(res->new_file, "project_port-123abc-2-0f0f0f.md");
 }
 
 // What supersede would write is checked as remember checks it: a secret in the

@@ -2,7 +2,8 @@
 // same `key:` are in conflict. The winner has the higher confidence (verified >
 // stated > observed > inferred), then the newer valid_from, then the smaller
 // filename; an inferred fact therefore never overrides a stated one. A conflict
-// is always reported: it means a supersession was missed.
+// is always reported: it means a supersession was missed, or two were made at
+// once (two machines superseding one fact, docs/sharing.md).
 #pragma once
 
 #include <string>

@@ -42,6 +42,13 @@ MergeKind merge_kind(std::string_view path);
 // readable frontmatter.
 std::string without_policy_lines(std::string_view text);
 
+// Two people who supersede one fact on two machines close its window on the
+// days they did it: `side` with its valid_until set to the earlier of its own
+// and `other`'s when the base had the window open and both closed it, so both
+// sides carry the same line and the merge is clean; the fact stopped being the
+// one in force at the first supersession. Otherwise `side` unchanged.
+std::string with_earliest_close(std::string_view side, std::string_view base, std::string_view other);
+
 // `merged` with the policy lines `ours` holds put back; `merged` unchanged when
 // either has no readable frontmatter (a conflict inside it, say).
 std::string with_policy_lines_of(std::string_view merged, std::string_view ours);

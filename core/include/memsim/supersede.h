@@ -1,8 +1,9 @@
 // Changing a fact (SPEC section 6, seed 001): supersede, never delete.
 //
 // supersede() closes OLD's window (valid_until: today, every other byte kept)
-// and writes NEW with `supersedes: <OLD stem>` and a fresh valid_from, under the
-// home's lock, then regenerates the index. forget() is the only deletion, for a
+// and writes NEW with `supersedes: <OLD stem>`, a fresh valid_from and OLD's key
+// (OLD's stem when it has none, so that two successors of one fact conflict),
+// under the home's lock, then regenerates the index. forget() is the only deletion, for a
 // fact that should never have been written: it logs the time, file, sha256 of
 // the removed text and the reason to runtime/forget.log before removing it.
 //
@@ -27,8 +28,11 @@
 namespace memsim {
 
 struct SupersedeRequest {
-  std::string old_file;                // a memory file name, e.g. preference_voice.md
-  std::string new_file;                // empty: <old stem>-2.md, -3.md, ... the first free one
+  std::string old_file;  // a memory file name, e.g. preference_voice.md
+  // Empty: <old stem>-2.md, -3.md, ... the first free one; in a shared home
+  // <old stem>-<n>-<first 6 digits of the replica id>.md, n one more than OLD's
+  // (journal.h, docs/sharing.md). A successor suffix of OLD's is not repeated.
+  std::string new_file;
   std::optional<std::string> summary;  // absent: OLD's summary, for the author to edit
   std::optional<std::string> type;     // absent: OLD's type
   std::string body;                    // absent: one line naming what it supersedes
