@@ -217,6 +217,10 @@ TEST(Sharing, TwoSupersessionsOfOneFactMergeAsAConflictOfTwoOpenFacts) {
   EXPECT_NE(lint.out.find("project_deploy"), std::string::npos) << lint.out;
   Shell status = sh("memsim status --home " + shell_quote(c.home(1)) + " --now 2026-07-06T00:00:00Z");
   EXPECT_NE(status.out.find("conflicts: 1"), std::string::npos) << status.out;
+  Shell tick = sh("memsim tick --json --home " + shell_quote(c.home(1)) + " --now 2026-07-06T00:00:00Z");
+  ASSERT_EQ(tick.code, 0) << tick.out;
+  const std::string cue = read(c.home(1) + "/runtime/state/cue.json");
+  EXPECT_NE(cue.find("memsim resolve project_deploy --keep"), std::string::npos) << cue;
 
   const std::string keep = successors[0].substr(successors[0].rfind('/') + 1);
   Shell settled = sh("memsim resolve project_deploy --keep " + keep + " --home " + shell_quote(c.home(1)) +

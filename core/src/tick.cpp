@@ -27,7 +27,7 @@ void core_cue(const Ranked& r, Seconds now, const Policy& policy, std::vector<Cu
     CueItem item{"conflict",
                  {},
                  "open facts share key '" + c.key + "'; the rule picks " + c.winner +
-                     "; decide which holds and supersede the other"};
+                     "; decide which holds: memsim resolve " + c.key + " --keep <file>"};
     for (const auto& f : c.files) item.files.push_back("memory/" + f);
     cue.push_back(std::move(item));
   }
