@@ -17,6 +17,7 @@
 #include "memsim/lint.h"
 #include "memsim/memory_file.h"
 #include "memsim/policy.h"
+#include "memsim/query_time.h"
 #include "memsim/reindex.h"
 #include "memsim/remember.h"
 #include "memsim/render.h"
@@ -156,17 +157,25 @@ Result<Json> search(ToolEnv& env, const Json& a) {
   RecallOptions o;
   o.k = static_cast<int>(k.value_or(10));
   o.include_archived = archived;
+  std::string said_day;
   if (as_of_text) {
     o.as_of = parse_date(*as_of_text);
     if (!o.as_of) args.fail("\"as_of\" must be a date YYYY-MM-DD");
+  } else if (query) {
+    // The query's own day ("had it changed by June?"), read as `memsim recall` reads it.
+    if (auto asked = query_day(*query, day_of(env.clock.now()))) {
+      o.as_of = asked->day;
+      said_day = "As of " + format_date(asked->day) + " (\"" + render_line(asked->phrase, 80) +
+                 "\" in the query; pass as_of to override).\n";
+    }
   }
   if (!args.error().empty()) return args.refusal();
   auto policy = policy_of(env);
   if (!policy.ok()) return text_result(policy.message(), true);
   auto hits = recall(env.fs, env.home, env.clock, *policy, *query, o);
   if (!hits.ok()) return text_result(hits.message(), true);
-  if (hits->empty()) return text_result("No memory matches that query.");
-  std::string text = std::to_string(hits->size()) + " memor" + (hits->size() == 1 ? "y" : "ies") +
+  if (hits->empty()) return text_result(said_day + "No memory matches that query.");
+  std::string text = said_day + std::to_string(hits->size()) + " memor" + (hits->size() == 1 ? "y" : "ies") +
                      ", best first (file, score, summary); read one with memory_get:\n";
   for (const Hit& h : *hits) {
     text += "- " + hit_line(h, static_cast<std::size_t>(policy->row_cap), " (" + fmt_score(h.score) + ")") + "\n";
@@ -332,7 +341,8 @@ Json tool_list() {
                     {"as_of",
                      {{"type", "string"},
                       {"pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
-                      {"description", "facts that held on this day (YYYY-MM-DD); default today"}}},
+                      {"description",
+                       "facts that held on this day (YYYY-MM-DD); default the day the query names, else today"}}},
                     {"include_archived", {{"type", "boolean"}, {"description", "closed facts too, as history"}}}},
                    {"query"})},
            {"annotations", read_only}},

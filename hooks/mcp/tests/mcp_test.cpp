@@ -160,6 +160,21 @@ TEST(McpSearch, AsOfSeesAClosedFactsHistory) {
   EXPECT_NE(history.find("[history"), std::string::npos) << history;
 }
 
+// "had it changed by November 1?" asks about that day, as `memsim recall` reads
+// it (query_time.h); an explicit as_of wins over the query's words.
+TEST(McpSearch, TheQuerysOwnDayIsTheDayItAsksAbout) {
+  Client c;
+  c.text(c.call("memory_supersede",
+                {{"old", "project_deploy-target.md"}, {"summary", "deploys go straight to production now"}}));
+  const std::string asked = c.text(c.call("memory_search", {{"query", "deploys staging cluster as of 2026-11-01"}}));
+  EXPECT_NE(asked.find("project_deploy-target.md"), std::string::npos) << asked;
+  EXPECT_NE(asked.find("As of 2026-11-01 (\"as of 2026-11-01\" in the query"), std::string::npos) << asked;
+  const std::string overridden =
+      c.text(c.call("memory_search", {{"query", "deploys staging cluster as of 2026-11-01"}, {"as_of", "2026-11-30"}}));
+  EXPECT_EQ(overridden.find("project_deploy-target.md"), std::string::npos) << overridden;
+  EXPECT_EQ(overridden.find("As of"), std::string::npos) << overridden;
+}
+
 TEST(McpSearch, BadArgumentsAreToolErrorsTheModelCanRead) {
   Client c;
   for (const Json& args :
