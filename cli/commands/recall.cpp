@@ -37,12 +37,14 @@ Command register_recall(CLI::App& app, CommonOptions& common) {
         if (!args->as_of.empty()) {
           o.as_of = parse_date(args->as_of);
           if (!o.as_of) return ctx.fail("--as-of: '" + args->as_of + "' is not a date (use YYYY-MM-DD)");
-        } else if (auto asked = query_day(args->query, day_of(ctx.clock->now()))) {
+        } else if (auto asked = asked_day(ctx.fs, ctx.home, *ctx.clock, *policy, args->query)) {
           // "had it changed by June?": the query's own day, which --as-of overrides.
           o.as_of = asked->day;
           if (!ctx.json)
             ctx.err << "memsim: as of " << format_date(asked->day) << " (\"" << render_line(asked->phrase, 80)
-                    << "\" in the query; --as-of overrides)\n";
+                    << "\" in the query"
+                    << (asked->source.empty() ? "" : ", dated by memory/" + render_name(asked->source, 200))
+                    << "; --as-of overrides)\n";
         }
         auto hits = recall(ctx.fs, ctx.home, *ctx.clock, *policy, args->query, o);
         if (!hits.ok()) return ctx.fail(hits.message());

@@ -231,6 +231,37 @@ TEST_F(Commands, ResolveKeyKeepClosesTheOtherFactsOfTheKey) {
   EXPECT_NE(then.out.find("project_deploy.md"), std::string::npos) << then.out;
 }
 
+// A history written as a new user writes it (remember, then supersede on the
+// day of the migration): "before the migration" is answered from the fact valid
+// the day before, with what replaced it, and says which memory dated it.
+TEST_F(Commands, RecallBeforeAnEventAMemoryDates) {
+  init();
+  ASSERT_EQ(run({"remember", "db-pool", "--type", "decision", "--summary", "connection pool size is 20 on mysql"},
+                "2026-02-01T09:00:00Z")
+                .code,
+            0);
+  ASSERT_EQ(run({"remember", "db-migration", "--type", "project", "--summary", "the Postgres migration is done"},
+                "2026-04-02T09:00:00Z")
+                .code,
+            0);
+  auto s = run({"supersede", "decision_db-pool.md", "--summary", "connection pool size is 50 on postgres"},
+               "2026-04-02T10:00:00Z");
+  ASSERT_EQ(s.code, 0) << s.err;
+  auto before = run({"recall", "pool size before the migration?"});
+  ASSERT_EQ(before.code, 0) << before.err;
+  EXPECT_NE(before.out.find("decision_db-pool.md: connection pool size is 20 on mysql [history, until 2026-04-02; "
+                            "replaced by decision_db-pool-2.md from 2026-04-02]"),
+            std::string::npos)
+      << before.out;
+  EXPECT_EQ(before.out.find("size is 50"), std::string::npos) << before.out;
+  EXPECT_NE(before.err.find("as of 2026-04-01 (\"before the migration\" in the query, dated by "
+                            "memory/project_db-migration.md; --as-of overrides)"),
+            std::string::npos)
+      << before.err;
+  auto overridden = run({"recall", "pool size before the migration?", "--as-of", "2026-07-01"});
+  EXPECT_NE(overridden.out.find("size is 50"), std::string::npos) << overridden.out;
+}
+
 TEST_F(Commands, StatusReportsFileBudgetsTheLastTickAndTheCue) {
   init();
   std::string long_body;

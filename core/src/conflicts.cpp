@@ -6,14 +6,16 @@
 
 namespace memsim {
 
+std::string fact_key(const Memory& m) {
+  if (m.meta.key)
+    if (std::string k = fold_whitespace(*m.meta.key); !k.empty()) return k;
+  return m.filename.ends_with(".md") ? m.filename.substr(0, m.filename.size() - 3) : m.filename;
+}
+
 std::vector<Conflict> find_conflicts(const Corpus& corpus, const std::vector<bool>& open) {
   std::map<std::string, std::vector<std::size_t>> by_key;
-  for (std::size_t i = 0; i < corpus.memories.size(); ++i) {
-    const auto& key = corpus.memories[i].meta.key;
-    if (!open[i] || !key) continue;
-    std::string k = fold_whitespace(*key);
-    if (!k.empty()) by_key[k].push_back(i);
-  }
+  for (std::size_t i = 0; i < corpus.memories.size(); ++i)
+    if (open[i]) by_key[fact_key(corpus.memories[i])].push_back(i);
   std::vector<Conflict> out;
   for (auto& [key, members] : by_key) {
     if (members.size() < 2) continue;

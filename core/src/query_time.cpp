@@ -70,7 +70,7 @@ std::optional<QueryDay> query_day(std::string_view query, Days today) {
   auto done = [&](Days d, std::size_t from, std::size_t to) {
     std::string phrase;
     for (std::size_t i = from; i < to; ++i) phrase += (phrase.empty() ? "" : " ") + w[i];
-    return QueryDay{std::min(d, today), phrase};
+    return QueryDay{std::min(d, today), phrase, {}};
   };
   for (std::size_t i = 0; i < w.size(); ++i) {
     const std::string prev = i > 0 ? w[i - 1] : "";
@@ -98,6 +98,27 @@ std::optional<QueryDay> query_day(std::string_view query, Days today) {
         const int per = unit.starts_with("day") ? 1 : unit.starts_with("week") ? 7 : unit.starts_with("month") ? 30 : 0;
         if (per > 0) return done(today - static_cast<Days>(*n) * per, i, i + 3);
       }
+  }
+  return std::nullopt;
+}
+
+std::optional<QueryEvent> query_event(std::string_view query) {
+  static constexpr std::array<std::string_view, 24> kEnds = {
+      "and",   "or",  "but",  "was",   "were", "is", "are", "did", "had", "has",  "have", "what",
+      "which", "who", "when", "where", "how",  "we", "i",   "you", "it",  "then", "vs",   "versus"};
+  const std::vector<std::string> w = words_of(query);
+  for (std::size_t i = 0; i + 2 < w.size(); ++i) {
+    if ((w[i] != "before" && w[i] != "until" && w[i] != "till") || w[i + 1] != "the") continue;
+    QueryEvent e;
+    e.phrase = w[i] + " the";
+    for (std::size_t j = i + 2; j < w.size() && j < i + 5; ++j) {
+      if (std::find(kEnds.begin(), kEnds.end(), w[j]) != kEnds.end()) break;
+      e.words += (e.words.empty() ? "" : " ") + w[j];
+      e.phrase += " " + w[j];
+    }
+    const std::string first = e.words.substr(0, e.words.find(' '));
+    if (first.empty() || std::isdigit(static_cast<unsigned char>(first.front()))) continue;
+    return e;
   }
   return std::nullopt;
 }

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -379,7 +380,8 @@ Result<std::vector<Hit>> query(FileSystem& fs, const Home& home, Index& ix, cons
   if (!lookup.ok()) return lookup.error();
   sqlite3_bind_int64(lookup->s, 3, today);  // ?3 in open_at()
   sqlite3_bind_int64(lookup->s, 4, o.as_of.value_or(0));
-  // What replaced a closed fact: the newest open fact under its key.
+  // What replaced a closed fact: the newest open fact under its key (conflicts.h,
+  // fact_key: a keyless fact's is its stem, which its successor carries).
   auto successor = ix.prepare(("SELECT name, valid_from FROM docs e WHERE e.key = ?1 AND e.name != ?2 AND " +
                                open_at("e") + " ORDER BY e.valid_from DESC, e.name LIMIT 1")
                                   .c_str());
@@ -404,9 +406,12 @@ Result<std::vector<Hit>> query(FileSystem& fs, const Home& home, Index& ix, cons
       h.pinned = sqlite3_column_int(lookup->s, 4) != 0;
       h.closed = sqlite3_column_int(lookup->s, 5) != 0;
       h.contested = sqlite3_column_int(lookup->s, 6) != 0;
-      if (h.closed && sqlite3_column_type(lookup->s, 7) != SQLITE_NULL) {
+      if (h.closed) {
         sqlite3_reset(successor->s);
-        bind_text(successor->s, 1, reinterpret_cast<const char*>(sqlite3_column_text(lookup->s, 7)));
+        bind_text(successor->s, 1,
+                  sqlite3_column_type(lookup->s, 7) != SQLITE_NULL
+                      ? std::string(reinterpret_cast<const char*>(sqlite3_column_text(lookup->s, 7)))
+                      : h.file.substr(0, h.file.ends_with(".md") ? h.file.size() - 3 : h.file.size()));
         bind_text(successor->s, 2, h.file);
         if (sqlite3_step(successor->s) == SQLITE_ROW) {
           h.replaced_by = reinterpret_cast<const char*>(sqlite3_column_text(successor->s, 0));
@@ -582,13 +587,63 @@ std::vector<std::string> hot_files(std::string_view md) {
   return out;
 }
 
+namespace {
+
+// Whether a summary holds every word of an event, each by its stem (its first
+// letters, all but the last three of a long word), so "migration" is found in
+// "migrated" as FTS5's porter stemmer would find it.
+bool names_every_word(std::string_view summary, std::string_view words) {
+  std::string text(summary);
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (std::size_t b = 0; b < words.size();) {
+    std::size_t e = words.find(' ', b);
+    if (e == std::string_view::npos) e = words.size();
+    const std::string_view w = words.substr(b, e - b);
+    if (text.find(w.substr(0, w.size() > 6 ? w.size() - 3 : w.size())) == std::string::npos) return false;
+    b = e + 1;
+  }
+  return true;
+}
+
+// The first YYYY-MM-DD in a text that is a real day.
+std::optional<Days> first_date_in(std::string_view text) {
+  for (std::size_t i = 0; i + 10 <= text.size(); ++i)
+    if (std::isdigit(static_cast<unsigned char>(text[i])) &&
+        (i == 0 || !std::isdigit(static_cast<unsigned char>(text[i - 1]))))
+      if (auto d = parse_date(text.substr(i, 10));
+          d && (i + 10 == text.size() || !std::isdigit(static_cast<unsigned char>(text[i + 10]))))
+        return d;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<QueryDay> asked_day(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                                  std::string_view query) {
+  const Days today = day_of(clock.now());
+  if (auto d = query_day(query, today)) return d;
+  auto event = query_event(query);
+  if (!event) return std::nullopt;
+  RecallOptions o;
+  o.k = 5;
+  o.include_archived = true;
+  auto hits = recall(fs, home, clock, policy, event->words, o);
+  if (!hits.ok()) return std::nullopt;
+  for (const Hit& h : *hits) {
+    if (!names_every_word(h.summary, event->words)) continue;
+    const Days on = first_date_in(h.summary).value_or(h.valid_from);
+    return QueryDay{std::min(event->before ? on - 1 : on, today), event->phrase, h.file};
+  }
+  return std::nullopt;
+}
+
 std::string prompt_context(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                            std::string_view prompt) {
   RecallOptions o;
   o.k = 2 * kPromptMaxRows;  // spares for rows that would overflow the budget
   o.min_score = kPromptMinScore;
   // A prompt that names a day ("had it changed by June?") is answered as of it.
-  if (auto asked = query_day(prompt, day_of(clock.now()))) o.as_of = asked->day;
+  if (auto asked = asked_day(fs, home, clock, policy, prompt)) o.as_of = asked->day;
   if (auto md = read_file_capped(fs, home.index_path(), kMaxIndexBytes); md.ok()) o.skip = hot_files(*md);
   std::sort(o.skip.begin(), o.skip.end());
   auto hits = recall(fs, home, clock, policy, prompt, o);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "memsim/conflicts.h"
 #include "memsim/corpus.h"
 #include "memsim/gate.h"
 #include "memsim/journal.h"
@@ -180,9 +181,7 @@ std::vector<const Memory*> open_facts_with_key(const Corpus& corpus, std::string
   const std::string folded = fold_whitespace(key);
   std::vector<const Memory*> out;
   for (const Memory& m : corpus.memories)
-    if (m.fm.state == FrontmatterState::kOk && m.meta.key && fold_whitespace(*m.meta.key) == folded &&
-        !is_closed(m.meta, now))
-      out.push_back(&m);
+    if (m.fm.state == FrontmatterState::kOk && fact_key(m) == folded && !is_closed(m.meta, now)) out.push_back(&m);
   return out;
 }
 

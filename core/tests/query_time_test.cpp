@@ -49,5 +49,26 @@ TEST(QueryDay, WordsThatOnlyLookLikeDates) {
     EXPECT_EQ(day_of_query(q), "-") << q;
 }
 
+std::string event_of(const std::string& q) {
+  auto e = query_event(q);
+  return e ? std::string(e->before ? "before " : "as of ") + e->words + " (" + e->phrase + ")" : "-";
+}
+
+// "before the migration" names a day only a memory can give (search.h,
+// asked_day); the query's words say which event and on which side of it.
+TEST(QueryEvent, TheWordsAfterBeforeTheOrUntilThe) {
+  EXPECT_EQ(event_of("which database did we use before the migration?"), "before migration (before the migration)");
+  EXPECT_EQ(event_of("Before the Postgres migration, what was the pool size"),
+            "before postgres migration (before the postgres migration)");
+  EXPECT_EQ(event_of("the deploy script until the big rewrite and after it"),
+            "before big rewrite (until the big rewrite)");
+  EXPECT_EQ(event_of("before the first staging cluster outage happened"),
+            "before first staging cluster (before the first staging cluster)")
+      << "three words at most";
+  for (const char* q : {"before the", "before the and", "by the way", "before migration", "the migration",
+                        "before the?", "", "before thermal", "before the 2026-03-01"})
+    EXPECT_EQ(event_of(q), "-") << q;
+}
+
 }  // namespace
 }  // namespace memsim

@@ -123,6 +123,32 @@ TEST_F(Search, OpenWindowsOnlyUnlessAsOfOrArchivedIsAsked) {
   EXPECT_EQ(find("postgres", {}, at("2026-05-01T00:00:00Z")).size(), 0u);
 }
 
+// "Before the migration" is the day before the one the memory about the
+// migration gives: a date in its summary, else the day its window opens. The
+// calendar's words win, and an event no memory names is no day.
+TEST_F(Search, ADayOnlyAMemoryNamesIsReadFromThatMemory) {
+  put("decision_db.md", "---\nsummary: database is mysql\nvalid_from: 2026-01-01\nvalid_until: 2026-04-02\n---\n");
+  put("decision_db-2.md", "---\nsummary: database is postgres\nvalid_from: 2026-04-02\nsupersedes: decision_db\n---\n");
+  put("project_db-migration.md",
+      "---\nsummary: The Postgres migration finished on 2026-04-02\nvalid_from: 2026-04-05\n---\n");
+  put("project_rewrite.md", "---\nsummary: The parser rewrite landed\nvalid_from: 2026-06-10\n---\n");
+  FixedClock clock(at("2026-07-30T00:00:00Z"));
+  auto asked = [&](const std::string& q) {
+    auto d = asked_day(fs, home, clock, Policy{}, q);
+    return d ? format_date(d->day) + " (" + d->phrase + (d->source.empty() ? "" : ", " + d->source) + ")" : "-";
+  };
+  EXPECT_EQ(asked("which database did we use before the migration?"),
+            "2026-04-01 (before the migration, project_db-migration.md)");
+  EXPECT_EQ(asked("the database until the parser rewrite"), "2026-06-09 (until the parser rewrite, project_rewrite.md)")
+      << "no date in its summary: the day its window opens";
+  EXPECT_EQ(asked("database before the migration, as of 2026-02-01"), "2026-02-01 (as of 2026-02-01)");
+  EXPECT_EQ(asked("database before the outage"), "-") << "no memory names it";
+  EXPECT_EQ(asked("database before the parser outage"), "-") << "every word of the event, not one of them";
+  RecallOptions o;
+  o.as_of = asked_day(fs, home, clock, Policy{}, "which database did we use before the migration?")->day;
+  EXPECT_EQ(files(find("database", o)), (std::vector<std::string>{"decision_db.md"}));
+}
+
 // The ranking runs inside FTS5 on a short candidate list; these cases need it to
 // widen: the best-scoring rows are all closed, and then a tie spans the cut.
 TEST_F(Search, TopKHoldsWhenTheBestRowsAreClosedOrTied) {
@@ -423,6 +449,24 @@ TEST_F(Prompt, SaysNothingWhenNothingScoresAboveTheThreshold) {
   // A term in every memory carries no evidence.
   EXPECT_EQ(context("routine chores", Policy{}), "");
   EXPECT_EQ(context("", Policy{}), "");
+}
+
+// The prompt hook reads "before the migration" as recall does (asked_day): its
+// rows are the facts valid the day before, a closed one tagged as history.
+TEST_F(Prompt, APromptDatedByAnEventGetsTheFactsOfTheDayBefore) {
+  fill(120);
+  put("decision_pool.md",
+      "---\nsummary: connection pool size is 20 on mysql\nvalid_from: 2026-01-01\nvalid_until: 2026-04-02\n---\n");
+  put("decision_pool-2.md",
+      "---\nsummary: connection pool size is 50 on postgres\nvalid_from: 2026-04-02\nsupersedes: decision_pool\n---\n");
+  put("project_db-migration.md", "---\nsummary: The Postgres migration finished on 2026-04-02\n---\n");
+  const std::string before = context("What was the connection pool size before the migration?", Policy{});
+  EXPECT_NE(before.find("decision_pool.md"), std::string::npos) << before;
+  EXPECT_NE(before.find("[history"), std::string::npos) << before;
+  EXPECT_EQ(before.find("decision_pool-2.md"), std::string::npos) << before;
+  const std::string now = context("What is the connection pool size now?", Policy{});
+  EXPECT_NE(now.find("decision_pool-2.md"), std::string::npos) << now;
+  EXPECT_EQ(now.find("decision_pool.md"), std::string::npos) << now;
 }
 
 TEST_F(Prompt, StaysWithinTheBudgetWithLongRows) {

@@ -179,6 +179,39 @@ TEST_F(Supersede, RefusesASecretInWhatItWouldWrite) {
 // A key conflict settled by hand: the kept fact is untouched, every other open
 // fact with the key is closed by its valid_until alone, a closed one and another
 // key's fact are left alone, and the index shows no contest afterwards.
+// A fact without a key fills the slot named by its stem, the key its successor
+// carries: recall names the successor of a closed keyless fact, and a
+// supersession that wrote NEW but died before closing OLD leaves two open facts
+// of one key, reported and settled like any other conflict.
+TEST_F(Supersede, AKeylessFactsSlotIsItsStem) {
+  put("project_pool.md", "---\nsummary: pool size is 20\ncreated: 2026-07-01\n---\n");
+  SupersedeRequest r;
+  r.old_file = "project_pool.md";
+  r.summary = "pool size is 50";
+  ASSERT_TRUE(supersede(fs, home, clock, Policy{}, redactor, r).ok());
+  RecallOptions all;
+  all.include_archived = true;
+  auto hits = recall(fs, home, clock, Policy{}, "pool size", all);
+  ASSERT_TRUE(hits.ok());
+  ASSERT_EQ(hits->size(), 2u);
+  for (const Hit& h : *hits) {
+    if (h.file == "project_pool.md") {
+      EXPECT_EQ(h.replaced_by, "project_pool-2.md") << history_tag(h);
+    }
+  }
+
+  // The crash: OLD open again beside NEW.
+  put("project_pool.md", "---\nsummary: pool size is 20\ncreated: 2026-07-01\n---\n");
+  auto rep = reindex(fs, home, clock, Policy{});
+  ASSERT_TRUE(rep.ok());
+  ASSERT_EQ(rep->ranked.conflicts.size(), 1u);
+  EXPECT_EQ(rep->ranked.conflicts[0].key, "project_pool");
+  EXPECT_EQ(rep->ranked.conflicts[0].files, (std::vector<std::string>{"project_pool-2.md", "project_pool.md"}));
+  auto settled = settle_key(fs, home, clock, Policy{}, "project_pool", "project_pool-2.md");
+  ASSERT_TRUE(settled.ok()) << settled.message();
+  EXPECT_EQ(settled->closed, std::vector<std::string>{"project_pool.md"});
+}
+
 TEST_F(Supersede, SettleKeyClosesTheOtherOpenFactsOfTheKey) {
   const std::string a =
       "---\nsummary: deploys go to staging first\nconfidence: stated\nvalid_from: 2026-03-01\nkey: deploy-target\n---\n"

@@ -26,9 +26,22 @@ namespace memsim {
 struct QueryDay {
   Days day = 0;
   std::string phrase;  // the words that said so, lowercased ("by june")
+  std::string source;  // the memory file that dated an event (search.h, asked_day); "" for the calendar's
 };
 
 // The first date the query names, or nullopt when it names none.
 std::optional<QueryDay> query_day(std::string_view query, Days today);
+
+// An event the query dates its question by, which only a memory can put on the
+// calendar: "before the migration", "until the Postgres migration". The words
+// after "before the", "until the" or "till the", at most three, up to the first
+// word that ends the phrase ("and", "or", "was", "did", ...); the first must be
+// a word, not a number or a date. search.h's asked_day finds the memory.
+struct QueryEvent {
+  bool before = true;  // the day before the event's (all three forms ask about the time before it)
+  std::string words;   // lowercased, one space apart ("postgres migration")
+  std::string phrase;  // the words that said so, lowercased ("before the postgres migration")
+};
+std::optional<QueryEvent> query_event(std::string_view query);
 
 }  // namespace memsim

@@ -22,6 +22,7 @@
 #include "memsim/fs.h"
 #include "memsim/home.h"
 #include "memsim/policy.h"
+#include "memsim/query_time.h"
 #include "memsim/result.h"
 #include "memsim/timefmt.h"
 
@@ -81,6 +82,16 @@ std::string hit_line(const Hit& h, std::size_t max_bytes, std::string_view note 
 // created even from scratch.
 Result<std::vector<Hit>> recall(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                 std::string_view query, const RecallOptions& options = {});
+
+// The day a query asks about: the one its calendar words name (query_time.h,
+// query_day), else the day before an event it names ("before the migration",
+// query_event) as the memory about that event dates it: the first YYYY-MM-DD
+// in the summary of the best recall hit (closed facts included) whose summary
+// holds every word of the event, else the day that memory's window opens.
+// nullopt when the query names neither, or no memory names the event. Used by
+// recall's callers (the CLI, the MCP server, the prompt hook) alike.
+std::optional<QueryDay> asked_day(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                                  std::string_view query);
 
 // What the user-prompt-submit hook prints: up to kPromptMaxRows memories most
 // relevant to the prompt that are not in the Hot band of the current MEMORY.md

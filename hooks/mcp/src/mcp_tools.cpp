@@ -17,7 +17,6 @@
 #include "memsim/lint.h"
 #include "memsim/memory_file.h"
 #include "memsim/policy.h"
-#include "memsim/query_time.h"
 #include "memsim/reindex.h"
 #include "memsim/remember.h"
 #include "memsim/render.h"
@@ -157,21 +156,21 @@ Result<Json> search(ToolEnv& env, const Json& a) {
   RecallOptions o;
   o.k = static_cast<int>(k.value_or(10));
   o.include_archived = archived;
-  std::string said_day;
   if (as_of_text) {
     o.as_of = parse_date(*as_of_text);
     if (!o.as_of) args.fail("\"as_of\" must be a date YYYY-MM-DD");
-  } else if (query) {
-    // The query's own day ("had it changed by June?"), read as `memsim recall` reads it.
-    if (auto asked = query_day(*query, day_of(env.clock.now()))) {
-      o.as_of = asked->day;
-      said_day = "As of " + format_date(asked->day) + " (\"" + render_line(asked->phrase, 80) +
-                 "\" in the query; pass as_of to override).\n";
-    }
   }
   if (!args.error().empty()) return args.refusal();
   auto policy = policy_of(env);
   if (!policy.ok()) return text_result(policy.message(), true);
+  std::string said_day;
+  // The query's own day ("had it changed by June?"), read as `memsim recall` reads it.
+  if (auto asked = as_of_text ? std::nullopt : asked_day(env.fs, env.home, env.clock, *policy, *query)) {
+    o.as_of = asked->day;
+    said_day = "As of " + format_date(asked->day) + " (\"" + render_line(asked->phrase, 80) + "\" in the query" +
+               (asked->source.empty() ? "" : ", dated by " + render_name(asked->source, 200)) +
+               "; pass as_of to override).\n";
+  }
   auto hits = recall(env.fs, env.home, env.clock, *policy, *query, o);
   if (!hits.ok()) return text_result(hits.message(), true);
   if (hits->empty()) return text_result(said_day + "No memory matches that query.");
