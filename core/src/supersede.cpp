@@ -151,9 +151,10 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
     text += "summary: " + yaml_line_scalar(summary) + "\nconfidence: " + std::string(confidence_name(req.confidence)) +
             "\ncreated: " + today + "\nvalid_from: " + today +
             "\nvalid_until: null\nsupersedes: " + yaml_line_scalar(stem_of(*old)) + "\n";
-    // OLD's key, or OLD's stem when it has none: a second successor of OLD, made
-    // on another machine, is then an open fact of the same key, a conflict.
-    text += "key: " + yaml_line_scalar(meta.key ? *meta.key : stem_of(*old)) + "\n";
+    // OLD's key (conflicts.h, fact_key: its stem when it has none): a second
+    // successor of OLD, made on another machine, is then an open fact of the
+    // same key, a conflict.
+    text += "key: " + yaml_line_scalar(fact_key(m)) + "\n";
     text += "---\n";
     std::string body =
         req.body.empty() ? summary + "\n\nSupersedes [[" + stem_of(*old) + "]] from " + today + ".\n" : req.body;
