@@ -9,6 +9,7 @@
 
 #include "memsim/atom_recall.h"
 #include "memsim/atoms.h"
+#include "memsim/conflicts.h"
 #include "memsim/corpus.h"
 #include "memsim/hash.h"
 #include "memsim/index.h"
@@ -24,14 +25,14 @@ namespace {
 
 // Bumped whenever the schema or what goes into a column changes: an index of
 // another version is rebuilt from scratch.
-constexpr int kSchemaVersion = 2;
+constexpr int kSchemaVersion = 3;
 
 constexpr const char* kSchema =
     "CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v);"
     "CREATE TABLE IF NOT EXISTS docs(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, mtime INTEGER,"
     " size INTEGER, summary TEXT, valid_from INTEGER, valid_until INTEGER, superseded INTEGER,"
-    " pin INTEGER, key TEXT);"
-    "CREATE INDEX IF NOT EXISTS docs_key ON docs(key);"
+    " pin INTEGER, key TEXT, slot TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS docs_slot ON docs(slot);"
     "CREATE TABLE IF NOT EXISTS lengths(chunk INTEGER PRIMARY KEY, data BLOB);"
     "CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(summary, name, body, tokenize='porter unicode61');";
 
@@ -267,8 +268,8 @@ Status sync(Index& ix, FileSystem& fs, const Home& home, const Policy& policy, c
   auto del_fts = ix.prepare("DELETE FROM fts WHERE rowid = ?1");
   // A changed file keeps its id, so that rowids stay dense for the lengths array.
   auto ins_doc = ix.prepare(
-      "INSERT OR REPLACE INTO docs(id, name, mtime, size, summary, valid_from, valid_until, superseded, pin, key)"
-      " VALUES(?10, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+      "INSERT OR REPLACE INTO docs(id, name, mtime, size, summary, valid_from, valid_until, superseded, pin, key,"
+      " slot) VALUES(?10, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?11)");
   auto ins_fts = ix.prepare("INSERT INTO fts(rowid, summary, name, body) VALUES(?1, ?2, ?3, ?4)");
   if (!del_doc.ok() || !del_fts.ok() || !ins_doc.ok() || !ins_fts.ok()) return ix.fail("cannot prepare");
   auto drop = [&](std::int64_t id) -> Status {
@@ -308,6 +309,7 @@ Status sync(Index& ix, FileSystem& fs, const Home& home, const Policy& policy, c
     if (meta.key && !fold_whitespace(*meta.key).empty()) key = fold_whitespace(*meta.key);
     bind_opt(s, 9, key);
     bind_opt(s, 10, reuse);
+    bind_text(s, 11, fact_key(m));  // the slot conflicts are found by (conflicts.h)
     MEMSIM_TRY(step_done(ix, s));
     const std::int64_t id = sqlite3_last_insert_rowid(ix.handle());
     s = ins_fts->s;
@@ -372,17 +374,17 @@ Result<std::vector<Hit>> query(FileSystem& fs, const Home& home, Index& ix, cons
   } else {
     where = open_at("d");
   }
-  auto lookup = ix.prepare(("SELECT d.name, d.summary, d.valid_from, d.valid_until, d.pin, NOT " + open_at("d") +
-                            ", (d.key IS NOT NULL AND " + open_at("d") +
-                            " AND EXISTS(SELECT 1 FROM docs e WHERE e.key = d.key AND e.id != d.id AND " +
-                            open_at("e") + ")), d.key FROM docs d WHERE d.id = ?1 AND " + where)
-                               .c_str());
+  auto lookup =
+      ix.prepare(("SELECT d.name, d.summary, d.valid_from, d.valid_until, d.pin, NOT " + open_at("d") + ", (" +
+                  open_at("d") + " AND EXISTS(SELECT 1 FROM docs e WHERE e.slot = d.slot AND e.id != d.id AND " +
+                  open_at("e") + ")), d.key, d.slot FROM docs d WHERE d.id = ?1 AND " + where)
+                     .c_str());
   if (!lookup.ok()) return lookup.error();
   sqlite3_bind_int64(lookup->s, 3, today);  // ?3 in open_at()
   sqlite3_bind_int64(lookup->s, 4, o.as_of.value_or(0));
   // What replaced a closed fact: the newest open fact under its key (conflicts.h,
   // fact_key: a keyless fact's is its stem, which its successor carries).
-  auto successor = ix.prepare(("SELECT name, valid_from FROM docs e WHERE e.key = ?1 AND e.name != ?2 AND " +
+  auto successor = ix.prepare(("SELECT name, valid_from FROM docs e WHERE e.slot = ?1 AND e.name != ?2 AND " +
                                open_at("e") + " ORDER BY e.valid_from DESC, e.name LIMIT 1")
                                   .c_str());
   if (!successor.ok()) return successor.error();
@@ -408,10 +410,7 @@ Result<std::vector<Hit>> query(FileSystem& fs, const Home& home, Index& ix, cons
       h.contested = sqlite3_column_int(lookup->s, 6) != 0;
       if (h.closed) {
         sqlite3_reset(successor->s);
-        bind_text(successor->s, 1,
-                  sqlite3_column_type(lookup->s, 7) != SQLITE_NULL
-                      ? std::string(reinterpret_cast<const char*>(sqlite3_column_text(lookup->s, 7)))
-                      : h.file.substr(0, h.file.ends_with(".md") ? h.file.size() - 3 : h.file.size()));
+        bind_text(successor->s, 1, reinterpret_cast<const char*>(sqlite3_column_text(lookup->s, 8)));
         bind_text(successor->s, 2, h.file);
         if (sqlite3_step(successor->s) == SQLITE_ROW) {
           h.replaced_by = reinterpret_cast<const char*>(sqlite3_column_text(successor->s, 0));

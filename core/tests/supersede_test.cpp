@@ -207,6 +207,10 @@ TEST_F(Supersede, AKeylessFactsSlotIsItsStem) {
   ASSERT_EQ(rep->ranked.conflicts.size(), 1u);
   EXPECT_EQ(rep->ranked.conflicts[0].key, "project_pool");
   EXPECT_EQ(rep->ranked.conflicts[0].files, (std::vector<std::string>{"project_pool-2.md", "project_pool.md"}));
+  auto open_hits = recall(fs, home, clock, Policy{}, "pool size");
+  ASSERT_TRUE(open_hits.ok());
+  ASSERT_EQ(open_hits->size(), 2u);
+  for (const Hit& h : *open_hits) EXPECT_TRUE(h.contested) << h.file << ": recall tags it as the index does";
   auto settled = settle_key(fs, home, clock, Policy{}, "project_pool", "project_pool-2.md");
   ASSERT_TRUE(settled.ok()) << settled.message();
   EXPECT_EQ(settled->closed, std::vector<std::string>{"project_pool.md"});
