@@ -5,6 +5,7 @@
 #include "commands/report.h"
 #include "memsim/json_io.h"
 #include "memsim/reindex.h"
+#include "memsim/timefmt.h"
 
 namespace memsim::cli {
 
@@ -27,6 +28,11 @@ Command register_index(CLI::App& app, CommonOptions& common) {
               j["deferred_live"] = rep->deferred_live;
               j["derived_written"] = rep->derived_written;
               j["warnings"] = rep->warnings.size();
+              if (rep->shared)
+                j["fold"] = {{"checkpoint", rep->fold_checkpoint ? nlohmann::json(format_instant(*rep->fold_checkpoint))
+                                                                 : nlohmann::json()},
+                             {"checkpoint_unused", rep->fold_checkpoint_unused},
+                             {"touches_read", rep->fold_touches}};
               ctx.out << dump_json(j, 2) << "\n";
             } else {
               ctx.out << "indexed " << rep->ranked.corpus.memories.size() << " memories in " << ctx.home.memory_dir()
@@ -37,6 +43,17 @@ Command register_index(CLI::App& app, CommonOptions& common) {
                 ctx.out << ", " << rep->deferred_live << " deferred (changed in the last " << policy->live_guard / 60
                         << " minutes)";
               ctx.out << "\n";
+              if (rep->shared) {
+                ctx.out << "fold: " << rep->fold_touches << " touch(es) read";
+                if (rep->fold_checkpoint)
+                  ctx.out << " from the checkpoint of " << format_instant(*rep->fold_checkpoint);
+                else
+                  ctx.out << " from every segment"
+                          << (rep->fold_checkpoint_unused.empty()
+                                  ? std::string()
+                                  : " (checkpoint unused: " + rep->fold_checkpoint_unused + ")");
+                ctx.out << "\n";
+              }
             }
             return 0;
           }};

@@ -73,7 +73,10 @@ Command register_share(CLI::App& app, CommonOptions& common) {
             if (!policy.ok()) return ctx.fail(policy.message());
             auto started = start_sharing(ctx.fs, ctx.home, *ctx.clock, *policy);
             if (!started.ok()) return ctx.fail(started.message());
-            if (started->already) ctx.out << ctx.home.root() << " is shared already\n";
+            if (started->already)
+              ctx.out << ctx.home.root() << " is shared already"
+                      << (started->wrote_gitattributes ? ": .gitattributes gained journal/*/*.log merge=union" : "")
+                      << "\n";
             else
               ctx.out << "shared " << ctx.home.root() << ": journal/ made, " << started->baselined
                       << " file(s) in journal/baseline.log"

@@ -96,7 +96,10 @@ TEST(Sharing, ThreeClonesMergeWithoutConflictAndEndWithTheFoldOfEveryTouch) {
   std::mt19937 rng(2026);
   std::vector<std::size_t> order = {0, 1, 2};
   std::size_t made = 0;
-  for (int day = 2; day <= 13; ++day) {
+  // Twelve days three apart, across the end of July: each clone's index moves
+  // its fold checkpoint to August 1 while others still push July's touches.
+  for (int step = 0; step < 12; ++step) {
+    const int month = 20 + 3 * step > 31 ? 8 : 7, day = 20 + 3 * step - (month == 8 ? 31 : 0);
     std::shuffle(order.begin(), order.end(), rng);
     for (std::size_t i : order) {
       // A session: a few reads, minutes apart, at an hour of the clone's own.
@@ -104,16 +107,16 @@ TEST(Sharing, ThreeClonesMergeWithoutConflictAndEndWithTheFoldOfEveryTouch) {
       for (int k = 0; k < 1 + static_cast<int>(rng() % 3); ++k) {
         const char* file = kFiles[rng() % 3];
         char when[64];
-        std::snprintf(when, sizeof when, "2026-07-%02dT%02d:%02d:00Z", day, hour, 10 * k);
+        std::snprintf(when, sizeof when, "2026-%02d-%02dT%02d:%02d:00Z", month, day, hour, 10 * k);
         ASSERT_EQ(memsim({"touch", file, "--home", c.home(i), "--now", when}).code, 0);
         ++made;
       }
       char end[64];
-      std::snprintf(end, sizeof end, "2026-07-%02dT23:00:00Z", day);
+      std::snprintf(end, sizeof end, "2026-%02d-%02dT23:00:00Z", month, day);
       ASSERT_EQ(memsim({"index", "--home", c.home(i), "--now", end}).code, 0);
       if (rng() % 2 == 0) continue;  // this one syncs another day
       Shell pulled = c.sync(i);
-      ASSERT_EQ(pulled.code, 0) << "day " << day << ", clone " << i << ":\n" << pulled.out;
+      ASSERT_EQ(pulled.code, 0) << "day " << month << "-" << day << ", clone " << i << ":\n" << pulled.out;
     }
   }
   // Everyone syncs until nothing moves, then takes the last head.
@@ -134,16 +137,25 @@ TEST(Sharing, ThreeClonesMergeWithoutConflictAndEndWithTheFoldOfEveryTouch) {
     std::string text = read(one + "/memory/" + f);
     write(one + "/memory/" + f, text.substr(0, text.find("access_count")) + text.substr(text.find("---", 4)));
   }
-  ASSERT_EQ(memsim({"index", "--home", one, "--now", "2026-07-20T00:00:00Z"}).code, 0);
+  ASSERT_EQ(memsim({"index", "--home", one, "--now", "2026-09-01T00:00:00Z"}).code, 0);
   for (const char* f : kFiles) {
     const std::string expected = read(one + "/memory/" + f);
     EXPECT_NE(expected.find("access_count: "), std::string::npos) << f;
     for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(read(c.home(i) + "/memory/" + f), expected) << f << ", clone " << i;
   }
   // Every touch of every clone is in the merged journals.
-  Shell lines = sh("cat " + shell_quote(c.home(2)) + "/journal/*.log | grep -c ' Touch '");
+  Shell lines = sh("cat " + shell_quote(c.home(2)) + "/journal/*/*.log | grep -c ' Touch '");
   EXPECT_EQ(std::stoul(lines.out), made);
-  EXPECT_EQ(sh("ls " + shell_quote(c.home(2)) + "/journal | grep -c '^[0-9a-f]\\{12\\}\\.log$'").out, "3\n");
+  EXPECT_EQ(sh("ls " + shell_quote(c.home(2)) + "/journal/*/ | grep -c '^2026-0[78]\\.log$'").out, "6\n")
+      << "a segment per clone and month";
+  // Each clone now folds from a checkpoint past both months and reads no touch,
+  // and its files stay the solo home's, which read every line.
+  for (std::size_t i = 0; i < 3; ++i) {
+    ASSERT_EQ(memsim({"index", "--home", c.home(i)}).code, 0);
+    auto again = memsim({"index", "--home", c.home(i)});
+    EXPECT_NE(again.out.find("fold: 0 touch(es) read from the checkpoint of "), std::string::npos) << again.out;
+    for (const char* f : kFiles) EXPECT_EQ(read(c.home(i) + "/memory/" + f), read(one + "/memory/" + f)) << f;
+  }
 }
 
 TEST(Sharing, TwoEditsOfOneSummaryStayAConflictForAPerson) {
@@ -261,7 +273,7 @@ TEST(Sharing, SyncCommitsPullsAndPushesAndEveryCloneEndsTheSame) {
     EXPECT_NE(one.find("access_count: "), std::string::npos) << f;
     for (std::size_t i = 1; i < 3; ++i) EXPECT_EQ(read(c.home(i) + "/memory/" + f), one) << f << ", clone " << i;
   }
-  EXPECT_EQ(sh("cat " + shell_quote(c.home(1)) + "/journal/*.log | grep -c ' Touch '").out, "12\n");
+  EXPECT_EQ(sh("cat " + shell_quote(c.home(1)) + "/journal/*/*.log | grep -c ' Touch '").out, "12\n");
 }
 
 // A merge that conflicts stops sync with what to do, and a second sync while

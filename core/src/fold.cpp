@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "memsim/fsrs.h"
 #include "memsim/timefmt.h"
@@ -20,6 +21,16 @@ PolicyValues fold(PolicyValues v, std::span<const Seconds> times, const Policy& 
     }
   }
   return v;
+}
+
+std::string fold_fingerprint(const Policy& policy) {
+  char buf[160];
+  if (policy.ranking == Ranking::kFsrs) std::snprintf(buf, sizeof buf, "fsrs initial=%.17g", policy.initial_stability);
+  else
+    std::snprintf(buf, sizeof buf, "gate=%lld growth=%.17g cap=%.17g initial=%.17g",
+                  static_cast<long long>(policy.spacing_gate), policy.stability_growth, policy.stability_cap,
+                  policy.initial_stability);
+  return buf;
 }
 
 double score(std::int64_t access_count, Seconds last_accessed, double stability, double importance, Seconds now,

@@ -26,6 +26,7 @@ std::string Home::journal_archive_dir() const { return join_path(journal_dir(), 
 std::string Home::shared_journal_dir() const { return join_path(root_, "journal"); }
 std::string Home::baseline_path() const { return join_path(shared_journal_dir(), "baseline.log"); }
 std::string Home::replica_id_path() const { return join_path(state_dir(), "replica"); }
+std::string Home::checkpoint_path() const { return join_path(state_dir(), "fold-checkpoint.tsv"); }
 std::string Home::gitattributes_path() const { return join_path(root_, ".gitattributes"); }
 std::string Home::lock_path() const { return join_path(runtime_dir(), "lock"); }
 std::string Home::policy_path() const { return join_path(root_, "policy.yaml"); }

@@ -99,23 +99,31 @@ Result<std::vector<std::string>> pending_segments(FileSystem& fs, const Home& ho
   return out;
 }
 
-Status read_into(FileSystem& fs, const std::string& path, JournalRead& out, std::string_view only_session,
-                 const std::string& replica = {}) {
+Status read_into(FileSystem& fs, const std::string& path, JournalRead& out, std::string_view only_session) {
   auto text = fs.read_file(path);
   if (!text.ok()) return text.code() == ErrorCode::kNotFound ? Status() : text.status();
   JournalRead part = parse_journal(*text, only_session);
   out.bad_lines += part.bad_lines;
-  for (Touch& t : part.touches) {
-    t.replica = replica;
-    out.touches.push_back(std::move(t));
-  }
+  for (Touch& t : part.touches) out.touches.push_back(std::move(t));
   for (SessionStart& st : part.sessions) out.sessions.push_back(std::move(st));
   return {};
 }
 
 constexpr std::string_view kBaselineName = "baseline.log";
 
-// A shared home's journals: the baseline, then each replica's, by id.
+// The rank of a month segment's name, YYYY-MM.log; 0 when it is not one.
+std::uint64_t month_rank_of_name(std::string_view name) {
+  if (name.size() != 11 || !name.ends_with(".log") || name[4] != '-') return 0;
+  std::uint64_t year = 0, month = 0;
+  for (int i = 0; i < 7; ++i) {
+    if (i == 4) continue;
+    if (name[i] < '0' || name[i] > '9') return 0;
+    (i < 4 ? year : month) = (i < 4 ? year : month) * 10 + static_cast<std::uint64_t>(name[i] - '0');
+  }
+  return month >= 1 && month <= 12 ? year * 12 + month : 0;
+}
+
+// A shared home's journals: the baseline, then each segment.
 Result<JournalRead> read_shared_journal(FileSystem& fs, const Home& home, std::string_view only_session) {
   JournalRead out;
   std::size_t bad = 0;
@@ -123,16 +131,19 @@ Result<JournalRead> read_shared_journal(FileSystem& fs, const Home& home, std::s
   if (!text.ok() && text.code() != ErrorCode::kNotFound) return text.error();
   out.baseline = text.ok() ? parse_baseline(*text, bad) : std::map<std::string, PolicyValues>{};
   out.bad_lines += bad;
-  auto entries = fs.list_dir(home.shared_journal_dir());
-  if (!entries.ok()) return entries.error();
-  std::vector<std::string> replicas;
-  for (const DirEntry& e : *entries)
-    if (e.kind == FileKind::kRegular && e.name.ends_with(".log") && e.name != kBaselineName && e.name.size() > 4 &&
-        e.name.front() != '.')
-      replicas.push_back(e.name.substr(0, e.name.size() - 4));
-  std::sort(replicas.begin(), replicas.end());
-  for (const std::string& r : replicas)
-    MEMSIM_TRY(read_into(fs, join_path(home.shared_journal_dir(), r + ".log"), out, only_session, r));
+  auto segments = list_segments(fs, home);
+  if (!segments.ok()) return segments.error();
+  for (const Segment& seg : *segments) {
+    auto body = fs.read_file(join_path(home.shared_journal_dir(), seg.path));
+    if (!body.ok()) {
+      if (body.code() == ErrorCode::kNotFound) continue;
+      return body.error();
+    }
+    JournalRead part = parse_segment(*body, seg, only_session);
+    out.bad_lines += part.bad_lines;
+    for (Touch& t : part.touches) out.touches.push_back(std::move(t));
+    for (SessionStart& st : part.sessions) out.sessions.push_back(std::move(st));
+  }
   return out;
 }
 
@@ -141,15 +152,18 @@ bool is_replica_id(std::string_view s) {
          std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
-// Where this home's touches go: runtime/access.log, or this replica's journal.
-Result<std::string> journal_for_append(FileSystem& fs, const Home& home) {
+// Where this home's touches at time t go: runtime/access.log, or this
+// replica's segment of t's month.
+Result<std::string> journal_for_append(FileSystem& fs, const Home& home, Seconds t) {
   if (!is_shared(fs, home)) {
     MEMSIM_TRY(make_home_dir(fs, home, home.runtime_dir()));
     return home.journal_path();
   }
   auto id = replica_id(fs, home);
   if (!id.ok()) return id.error();
-  return join_path(home.shared_journal_dir(), *id + ".log");
+  const std::string dir = join_path(home.shared_journal_dir(), *id);
+  MEMSIM_TRY(fs.make_dir(dir));
+  return join_path(dir, format_instant(t).substr(0, 7) + ".log");
 }
 
 }  // namespace
@@ -158,6 +172,38 @@ bool touch_order(const Touch& a, const Touch& b) {
   if (a.time != b.time) return a.time < b.time;
   if (a.replica != b.replica) return a.replica < b.replica;
   return a.line < b.line;
+}
+
+std::uint64_t month_segment_rank(Seconds t) { return month_rank_of_name(format_instant(t).substr(0, 7) + ".log"); }
+
+Result<std::vector<Segment>> list_segments(FileSystem& fs, const Home& home) {
+  std::vector<Segment> out;
+  auto entries = fs.list_dir(home.shared_journal_dir());
+  if (!entries.ok()) return entries.error();
+  for (const DirEntry& e : *entries) {
+    if (e.name.empty() || e.name.front() == '.') continue;
+    if (e.kind == FileKind::kRegular && e.name.ends_with(".log") && e.name != kBaselineName && e.name.size() > 4)
+      out.push_back({e.name.substr(0, e.name.size() - 4), e.name, 0});
+    if (e.kind != FileKind::kDirectory) continue;
+    auto inside = fs.list_dir(join_path(home.shared_journal_dir(), e.name));
+    if (!inside.ok()) return inside.error();
+    for (const DirEntry& f : *inside)
+      if (const std::uint64_t rank = month_rank_of_name(f.name); f.kind == FileKind::kRegular && rank > 0)
+        out.push_back({e.name, e.name + "/" + f.name, rank});
+  }
+  std::sort(out.begin(), out.end(), [](const Segment& a, const Segment& b) {
+    return a.replica != b.replica ? a.replica < b.replica : a.rank < b.rank;
+  });
+  return out;
+}
+
+JournalRead parse_segment(std::string_view text, const Segment& segment, std::string_view only_session) {
+  JournalRead out = parse_journal(text, only_session);
+  for (Touch& t : out.touches) {
+    t.replica = segment.replica;
+    t.line = segment_position(segment.rank, t.line);
+  }
+  return out;
 }
 
 bool is_shared(FileSystem& fs, const Home& home) {
@@ -280,7 +326,7 @@ Result<Compaction> compact_journal(FileSystem& fs, const Home& home, Seconds now
 Status append_touch(FileSystem& fs, const Home& home, const Touch& t) {
   auto line = format_touch(t);
   if (!line.ok()) return line.status();
-  auto path = journal_for_append(fs, home);
+  auto path = journal_for_append(fs, home, t.time);
   if (!path.ok()) return path.status();
   return fs.append_file(*path, *line);
 }
@@ -288,7 +334,7 @@ Status append_touch(FileSystem& fs, const Home& home, const Touch& t) {
 Status append_session_start(FileSystem& fs, const Home& home, const SessionStart& s) {
   auto line = format_session_start(s);
   if (!line.ok()) return line.status();
-  auto path = journal_for_append(fs, home);
+  auto path = journal_for_append(fs, home, s.time);
   if (!path.ok()) return path.status();
   return fs.append_file(*path, *line);
 }

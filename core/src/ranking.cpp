@@ -100,6 +100,18 @@ PolicyValues fold_shared(const std::string& filename, const JournalRead& journal
   return fold_in_order(filename, std::move(mine), journal, now, policy);
 }
 
+std::map<std::string, PolicyValues> fold_before(const JournalRead& journal, Seconds cutoff, const Policy& policy) {
+  std::map<std::string, std::vector<const Touch*>> by_file;
+  if (journal.baseline)
+    for (const auto& [name, values] : *journal.baseline) by_file[name];
+  for (const Touch& t : journal.touches)
+    if (t.time < cutoff) by_file[t.filename].push_back(&t);
+  std::map<std::string, PolicyValues> out;
+  for (auto& [name, touches] : by_file)
+    out[name] = fold_in_order(name, std::move(touches), journal, cutoff - 1, policy);
+  return out;
+}
+
 Ranked rank_with_journal(Corpus corpus, const JournalRead& journal, Seconds now, const Policy& policy) {
   if (!journal.baseline) return rank_corpus(std::move(corpus), journal.touches, now, policy);
   // One pass groups the touches by file, so a year of them costs a sort, not a scan per file.

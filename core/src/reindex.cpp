@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "memsim/atoms.h"
+#include "memsim/checkpoint.h"
 
 namespace memsim {
 
@@ -48,14 +49,31 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
   }
   auto corpus = load_corpus(fs, home, policy);
   if (!corpus.ok()) return corpus.error();
-  auto journal = read_journal(fs, home);
-  if (!journal.ok()) return journal.error();
+  // A shared home's journals are read through the fold checkpoint (checkpoint.h).
+  std::optional<FoldRead> shared;
+  JournalRead own;
+  if (is_shared(fs, home)) {
+    auto read = read_for_fold(fs, home, policy, now);
+    if (!read.ok()) return read.error();
+    shared = std::move(*read);
+  } else {
+    auto read = read_journal(fs, home);
+    if (!read.ok()) return read.error();
+    own = std::move(*read);
+  }
+  const JournalRead& journal = shared ? shared->journal : own;
 
   ReindexReport rep;
-  rep.bad_journal_lines = journal->bad_lines;
-  if (journal->bad_lines > 0)
-    rep.warnings.push_back((journal->baseline ? home.shared_journal_dir() : home.journal_path()) + ": " +
-                           std::to_string(journal->bad_lines) + " torn or unreadable line(s) skipped");
+  rep.bad_journal_lines = journal.bad_lines;
+  rep.shared = shared.has_value();
+  rep.fold_touches = journal.touches.size();
+  if (shared) {
+    rep.fold_checkpoint = shared->checkpoint_cutoff;
+    rep.fold_checkpoint_unused = shared->checkpoint_unused;
+  }
+  if (journal.bad_lines > 0)
+    rep.warnings.push_back((journal.baseline ? home.shared_journal_dir() : home.journal_path()) + ": " +
+                           std::to_string(journal.bad_lines) + " torn or unreadable line(s) skipped");
   for (const Stray& s : corpus->strays) rep.warnings.push_back("memory/" + s.name + ": " + s.problem);
   for (const Memory& m : corpus->memories) {
     for (const auto& p : m.problems) rep.warnings.push_back("memory/" + m.filename + ": " + p);
@@ -63,7 +81,7 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
       for (const auto& p : m.meta.problems) rep.warnings.push_back("memory/" + m.filename + ": " + p);
   }
 
-  rep.ranked = rank_with_journal(std::move(*corpus), *journal, now, policy);
+  rep.ranked = rank_with_journal(std::move(*corpus), journal, now, policy);
   Ranked& r = rep.ranked;
   // A fact contested from below is tagged as a key conflict is (atoms.h).
   for (std::size_t i = 0; i < r.entries.size(); ++i) {
@@ -125,11 +143,14 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
     const auto& last = it->second->meta.policy.last_accessed;
     return last && *last >= t.time;
   };
-  // A shared home's journals are committed and read whole (journal.h); only a
-  // home of one machine compacts its own.
-  if (!journal->baseline)
-    if (auto compacted = compact_journal(fs, home, now, absorbed); !compacted.ok())
-      rep.warnings.push_back("journal not compacted: " + compacted.message());
+  // A shared home's journals are committed and never rewritten (journal.h): its
+  // fold checkpoint moves on instead. A home of one machine compacts its own.
+  if (shared) {
+    if (auto wrote = write_checkpoint(fs, home, policy, now, *shared); !wrote.ok())
+      rep.warnings.push_back("fold checkpoint not written: " + wrote.message());
+  } else if (auto compacted = compact_journal(fs, home, now, absorbed); !compacted.ok()) {
+    rep.warnings.push_back("journal not compacted: " + compacted.message());
+  }
   const std::pair<std::string, const std::string*> outputs[] = {
       {"MEMORY.md", &rep.index.memory_md},
       {"MEMORY-archive.md", &rep.index.archive_md},

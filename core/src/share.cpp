@@ -25,7 +25,8 @@ std::string_view shared_gitattributes() {
          "# are the union of both sides'. The driver is registered per clone by\n"
          "# `memsim share`; without it git merges these files as text.\n"
          "memory/*.md merge=memsim\n"
-         "journal/*.log merge=union\n";
+         "journal/*.log merge=union\n"
+         "journal/*/*.log merge=union\n";
 }
 
 Result<SharingStart> start_sharing(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy) {
@@ -33,6 +34,17 @@ Result<SharingStart> start_sharing(FileSystem& fs, const Home& home, const Clock
   SharingStart out;
   if (is_shared(fs, home)) {
     out.already = true;
+    // A home shared before month segments lists only journal/*.log: the line
+    // for the segments goes in beside it.
+    auto attrs = fs.read_file(home.gitattributes_path());
+    constexpr std::string_view kOld = "journal/*.log merge=union\n", kNew = "journal/*/*.log merge=union\n";
+    if (attrs.ok() && attrs->find(kNew) == std::string::npos)
+      if (const std::size_t at = attrs->find(kOld); at != std::string::npos) {
+        auto lock = lock_home(fs, home, policy.lock_timeout_ms);
+        if (!lock.ok()) return lock.error();
+        MEMSIM_TRY(replace_file(fs, home.gitattributes_path(), attrs->insert(at + kOld.size(), kNew)));
+        out.wrote_gitattributes = true;
+      }
     return out;
   }
   auto lock = lock_home(fs, home, policy.lock_timeout_ms);

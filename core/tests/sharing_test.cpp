@@ -49,7 +49,8 @@ TEST_F(SharedHome, StartingRecordsTheFoldedValuesAndSendsTouchesToTheReplicasJou
   ASSERT_TRUE(id.ok());
   EXPECT_EQ(id->size(), 12u);
   EXPECT_EQ(*replica_id(fs, home), *id) << "the id is made once";
-  EXPECT_EQ(read(home.shared_journal_dir() + "/" + *id + ".log"), "2026-07-02T00:00:00Z Read feedback_a.md s2\n");
+  EXPECT_EQ(read(home.shared_journal_dir() + "/" + *id + "/2026-07.log"),
+            "2026-07-02T00:00:00Z Read feedback_a.md s2\n");
   EXPECT_EQ(read(home.journal_path()), "2026-07-01T01:00:00Z Read feedback_b.md s1\n") << "no longer appended";
 
   // The fold starts from the baseline, whatever the file says now.

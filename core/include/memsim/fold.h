@@ -11,6 +11,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 
 #include "memsim/memory_file.h"
 #include "memsim/policy.h"
@@ -19,6 +20,10 @@ namespace memsim {
 
 // `times` must be sorted ascending.
 PolicyValues fold(PolicyValues start, std::span<const Seconds> times, const Policy& policy);
+
+// Every policy value the fold and a file's untouched values (ranking.h) read,
+// as text: two policies with the same fingerprint fold alike (checkpoint.h).
+std::string fold_fingerprint(const Policy& policy);
 
 // The seed's score (rankers.h has every ranking):
 // (access_count + 1) * exp(-days(last_accessed, now) / stability) + weight * importance

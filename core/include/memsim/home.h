@@ -3,13 +3,13 @@
 // names every file of a database); it holds no state beyond its root.
 //
 //   identity.md  policy.yaml  .gitignore  .gitattributes
-//   journal/     <replica>.log  baseline.log   (a shared home only: docs/sharing.md)
+//   journal/     <replica>/<YYYY-MM>.log  <replica>.log  baseline.log   (a shared home only: docs/sharing.md)
 //   memory/      <type>_<topic>.md  MEMORY.md  MEMORY-archive.md  current-state.md
 //                HANDOFF.md  handoffs/  short-term/  dream-journal/
 //   lenses/  meditations/  candidates/  staged/
 //   runtime/     lock  access.log  journal/{pending-*.log, archive/}  hook-errors.log
 //                forget.log  search.db  sessions/<id>.{lenses,lock}  backups/
-//                state/{cue.json, last-tick.json, sits.log, replica}  tick.log  wake.log
+//                state/{cue.json, last-tick.json, sits.log, replica, fold-checkpoint.tsv}  tick.log  wake.log
 //                detached.log
 #pragma once
 
@@ -44,11 +44,13 @@ class Home {
   std::string journal_dir() const;          // runtime/journal: pending segments
   std::string journal_archive_dir() const;  // runtime/journal/archive
   std::string lock_path() const;            // runtime/lock
-  // A shared home's committed journals (journal.h): journal/<replica>.log, one per
-  // clone, and journal/baseline.log, the values every file started sharing from.
+  // A shared home's committed journals (journal.h): journal/<replica>/<YYYY-MM>.log,
+  // a segment per clone and month, and journal/baseline.log, the values every
+  // file started sharing from.
   std::string shared_journal_dir() const;   // journal
   std::string baseline_path() const;        // journal/baseline.log
   std::string replica_id_path() const;      // runtime/state/replica: this clone's id, never committed
+  std::string checkpoint_path() const;      // runtime/state/fold-checkpoint.tsv (checkpoint.h), never committed
   std::string gitattributes_path() const;   // .gitattributes: the merge driver's patterns
   std::string policy_path() const;          // policy.yaml
   std::string gitignore_path() const;       // .gitignore

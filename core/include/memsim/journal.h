@@ -22,18 +22,25 @@
 //
 // A shared home (docs/sharing.md) is one with a journal/ directory, committed
 // with the rest of the home. Each clone is a replica with an id of its own
-// (runtime/state/replica, made on first use and never committed) and appends to
-// journal/<replica>.log alone, so git merges every journal without a conflict.
-// The fold of a shared home takes every replica's touches in one total order
-// (time, then replica, then line) from each file's baseline: the values
-// journal/baseline.log recorded when the home started sharing, or the defaults
-// for a file made since. The policy values are then a function of the
-// committed journals alone, and every clone with the same commits computes the
-// same bytes. runtime/access.log is not read in a shared home.
+// (runtime/state/replica, made on first use and never committed) and alone
+// appends to its segments, one per month by the touch's UTC time:
+//   journal/<replica>/<YYYY-MM>.log
+// so git merges every journal without a conflict, and a month's segment is
+// closed once the month is over: nothing rewrites or removes it. (A home shared
+// before segments holds journal/<replica>.log, read as that replica's first
+// segment and no longer appended to.) The fold of a shared home takes every
+// replica's touches in one total order (time, then replica, then segment, then
+// line) from each file's baseline: the values journal/baseline.log recorded
+// when the home started sharing, or the defaults for a file made since. The
+// policy values are then a function of the committed journals alone, and every
+// clone with the same commits computes the same bytes. runtime/access.log is
+// not read in a shared home. (checkpoint.h keeps the fold from rereading the
+// closed months.)
 //   journal/baseline.log: <filename>\t<access_count>\t<last_accessed|->\t<last_reinforced|->\t<stability>
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -56,13 +63,24 @@ struct Touch {
   std::string filename;  // the memory file's name, e.g. feedback_x.md (may hold spaces)
   std::string session;   // "-" when unknown
   // Where it was read: the replica whose journal holds it ("" for runtime/'s)
-  // and its line in that journal, from 1; the total order's tie-breaks.
+  // and its place in that replica's journal, segment_position(segment, line);
+  // the total order's tie-breaks.
   std::string replica{};
   std::size_t line = 0;
 };
 
 // The total order of a shared home's touches: time, then replica, then line.
 bool touch_order(const Touch& a, const Touch& b);
+
+// A replica's segments in order: 0 for journal/<replica>.log, then one per
+// month, year * 12 + month. A touch's place is its segment's rank, then its
+// line (from 1) in the segment, so the order needs no segment to be read but
+// its own.
+std::uint64_t month_segment_rank(Seconds t);
+inline std::size_t segment_position(std::uint64_t rank, std::size_t line) {
+  return static_cast<std::size_t>(rank << 32) | line;
+}
+inline std::uint64_t segment_rank_of(const Touch& t) { return static_cast<std::uint64_t>(t.line) >> 32; }
 
 // A session's start as the journal records it.
 struct SessionStart {
@@ -93,8 +111,22 @@ struct JournalRead {
 // more than a scan for them.
 JournalRead parse_journal(std::string_view text, std::string_view only_session = {});
 
+// One file of a shared home's journals, named relative to journal/.
+struct Segment {
+  std::string replica;
+  std::string path;  // <replica>.log or <replica>/<YYYY-MM>.log
+  std::uint64_t rank = 0;
+};
+
+// Every segment of a shared home, by replica, then rank.
+Result<std::vector<Segment>> list_segments(FileSystem& fs, const Home& home);
+
+// The touches and session starts of one segment's text, placed in the total
+// order (Touch::replica and Touch::line set).
+JournalRead parse_segment(std::string_view text, const Segment& segment, std::string_view only_session = {});
+
 // Reads the home's journal: the pending segments (oldest first), then access.log;
-// for a shared home, the baseline and every replica's journal instead, by
+// for a shared home, the baseline and every segment instead, by
 // replica id. A missing journal is empty.
 Result<JournalRead> read_journal(FileSystem& fs, const Home& home, std::string_view only_session = {});
 
@@ -124,9 +156,9 @@ std::string format_baseline(const std::map<std::string, PolicyValues>& values);
 std::map<std::string, PolicyValues> parse_baseline(std::string_view text, std::size_t& bad_lines);
 
 // Appends one touch (creating runtime/ if needed); in a shared home, to this
-// replica's journal.
+// replica's segment of the touch's month (creating journal/<replica>/).
 Status append_touch(FileSystem& fs, const Home& home, const Touch& t);
-// Appends one session start (creating runtime/ if needed).
+// Appends one session start, where append_touch would put a touch at its time.
 Status append_session_start(FileSystem& fs, const Home& home, const SessionStart& s);
 
 // Touch times per filename, each list sorted ascending.

@@ -3,6 +3,8 @@
 // facts. A pure function of (corpus, journal, now, policy).
 #pragma once
 
+#include <map>
+#include <string>
 #include <vector>
 
 #include "memsim/conflicts.h"
@@ -33,6 +35,10 @@ Ranked rank_with_journal(Corpus corpus, const JournalRead& journal, Seconds now,
 PolicyValues untouched_values(const Policy& policy);
 
 PolicyValues fold_shared(const std::string& filename, const JournalRead& journal, Seconds now, const Policy& policy);
+
+// A shared home's values just before `cutoff`, for every file its baseline or a
+// touch before the cutoff names (checkpoint.h).
+std::map<std::string, PolicyValues> fold_before(const JournalRead& journal, Seconds cutoff, const Policy& policy);
 
 // One memory's entry from its folded values (what rank_corpus does per file,
 // contested aside): `memsim evaluate` builds the index as of each past session.

@@ -27,6 +27,12 @@ struct ReindexReport {
   // Open facts whose L1 slot holds a claim that disagrees (atoms.h
   // contested_by_candidates), file names in order; their entries are contested.
   std::vector<std::string> contested_by_candidates;
+  // A shared home's fold (checkpoint.h): the cutoff of the checkpoint it
+  // started from, else why the one on disk was not used; the touches it read.
+  bool shared = false;
+  std::optional<Seconds> fold_checkpoint;
+  std::string fold_checkpoint_unused;
+  std::size_t fold_touches = 0;
 };
 
 struct ReindexOptions {

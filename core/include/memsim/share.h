@@ -15,7 +15,7 @@
 namespace memsim {
 
 struct SharingStart {
-  bool already = false;  // the home was shared before: nothing was written
+  bool already = false;  // the home was shared before: only .gitattributes may have changed
   int baselined = 0;     // files whose values went into journal/baseline.log
   bool wrote_gitattributes = false;
 };
@@ -23,7 +23,9 @@ struct SharingStart {
 // Under the home's lock: folds the home's own journal into every file (the
 // index), records the folded values in journal/baseline.log (journal.h), makes
 // journal/, and writes .gitattributes when it is missing. From then on, touches
-// go to this clone's replica journal and the fold reads every replica's.
+// go to this clone's replica journal and the fold reads every replica's. On a
+// home shared already, adds the month segments' line to a .gitattributes that
+// lists journal/*.log without it (a home shared by an older memsim).
 Result<SharingStart> start_sharing(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy);
 
 // The home's .gitattributes: memory files through the memsim driver, each
