@@ -275,6 +275,37 @@ TEST_F(LadderTest, ResolvePicksOneAndTheOtherIsKeptRejected) {
   EXPECT_EQ((*loser)[0].atom.status, "rejected");
 }
 
+// The passes parse only the slots whose text can qualify (promote.cpp): a slot
+// written by hand, with no status (read as a candidate) or with its strings
+// escaped, is still proposed, and one with no candidate left is not.
+TEST_F(LadderTest, HandWrittenSlotsAreProposedWhateverTheirSpelling) {
+  const std::string obs =
+      R"({"session":"a","day":"2026-06-01","time":1780300800,"project":"p","transcript":"t",)"
+      R"("line":1,"quote":"q","confidence":"stated"},{"session":"b","day":"2026-06-02",)"
+      R"("time":1780387200,"project":"p","transcript":"t","line":2,"quote":"q","confidence":"stated"})";
+  std::filesystem::create_directories(home_.candidates_dir());
+  testing::write(home_.candidates_dir() + "/1.json",
+                 R"({"key":"one","atoms":[{"id":"aaaaaaaaaaaa","claim":"Ship from main","observations":[)" + obs +
+                     "]}]}");
+  testing::write(home_.candidates_dir() + "/2.json",
+                 R"({"key":"two","atoms":[{"id":"bbbbbbbbbbbb","claim":"Tag releases","status":"c\u0061ndidate",)"
+                 R"("observations":[)" +
+                     obs + "]}]}");
+  testing::write(home_.candidates_dir() + "/3.json",
+                 R"({"key":"three","atoms":[{"id":"cccccccccccc","claim":"Say \"candidate\"","status":"rejected",)"
+                 R"("observations":[)" +
+                     obs + "]}]}");
+  auto plan = plan_promotions(fs_, home_, nullptr, GateRules{}, now_);
+  ASSERT_TRUE(plan.ok()) << plan.message();
+  ASSERT_EQ(plan->size(), 2u);
+  EXPECT_EQ((*plan)[0].id, "aaaaaaaaaaaa");  // slots in key order: one, two
+  EXPECT_EQ((*plan)[1].id, "bbbbbbbbbbbb");
+  std::vector<std::string> problems;
+  auto all = load_slots(fs_, home_, &problems);
+  EXPECT_EQ(all->size(), 3u) << "every hand-written slot reads: " << (problems.empty() ? "" : problems[0]);
+  EXPECT_TRUE(resolve(fs_, home_, "bbbbbbbbbbbb").ok()) << "found by its id however it is spelled";
+}
+
 TEST_F(LadderTest, WhyFindsOneAtomOrNothing) {
   put(home_, slot_with({obs("a", 0)}, "PR base branch is dev"));
   put(home_, slot_with({obs("b", 0)}, "Run ninja with -j2"));
