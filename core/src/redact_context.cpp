@@ -56,6 +56,7 @@ bool pick_login_pair(std::string_view t, ValueSpan s, std::vector<Found>& out) {
   const size_t sep = tok.find_first_of("/:");
   if (sep == std::string_view::npos || sep == 0 || sep + 1 >= tok.size()) return false;
   if (tok.find_first_of("/:", sep + 1) != std::string_view::npos) return false;  // a path or a URL
+  if (tok[sep + 1] == '\\') return false;                                        // C:\Users\...: a path
   const std::string_view pass = tok.substr(sep + 1);
   if (!password_like(pass, Context::kAssigned) || is_plain_word(pass)) return false;
   add_span(out, {s.begin + sep + 1, s.end}, "password");
@@ -91,6 +92,18 @@ size_t mnemonic_words(std::string_view v) {
   return words >= 12 ? last_end : 0;
 }
 
+// Whether a flow mapping or list starts at t[at]: {name: ..., {"key": ..., [", [{, [].
+bool opens_structure(std::string_view t, size_t at) {
+  if (at >= t.size() || (t[at] != '{' && t[at] != '[')) return false;
+  size_t p = skip_blanks(t, at + 1);
+  if (p >= t.size()) return false;
+  if (t[p] == '"' || t[p] == '\'' || (t[at] == '[' && (t[p] == '{' || t[p] == ']'))) return true;
+  if (t[at] != '{') return false;
+  while (p < t.size() && (is_alnum(t[p]) || t[p] == '_' || t[p] == '-')) ++p;
+  p = skip_blanks(t, p);
+  return p > at + 1 && p < t.size() && t[p] == ':';
+}
+
 // The name [ns, ne) is given the value at `value_at` (after `=`, `:`, ...).
 void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vector<Found>& out) {
   const std::string_view name = t.substr(ns, ne - ns);
@@ -102,6 +115,9 @@ void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vect
     if (w < ns - 1) c = classify_name(std::string(t.substr(w, ns - 1 - w)) + "_" + std::string(name));
   }
   if (c == NameClass::kNone) return;
+  // secretKeyRef: {name: db, key: password}: a structure whose own names are looked at
+  // (but ODBC's Pwd={...} is one value in braces).
+  if (opens_structure(t, value_at)) return;
   // Where the line starts with the name (.env, YAML, shell), a bare value runs to
   // white space; in code it stops at a delimiter, in a query string at & or #.
   const size_t back = ns > 16 ? ns - 16 : 0;  // "export " and indentation at most
@@ -206,6 +222,8 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       continue;
     }
     if (tok.starts_with("[REDACTED") || tok.ends_with("(")) return;  // already done, or code
+    if (tok.starts_with("\\") || opens_structure(t, s.begin))
+      return;  // "credentials from \\fs01\...": a path; "secretKeyRef: {name: ...}": a structure
     const std::string w = lowered(tok);
     const bool quoted = !quote.empty();
     if (!quoted &&
@@ -217,11 +235,12 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
                one_of(last, {"", "set", "changed", "reset", "updated", "rotated", "it", "back"})) {
       armed = explicit_marker = true;
     } else if (!quoted &&
-               one_of(w, {"for",      "on",     "in",     "at",      "of",     "from", "by",     "via",    "under",
-                          "behind",   "about",  "inside", "and",     "or",     "but",  "if",     "when",   "that",
-                          "which",    "field",  "prompt", "manager", "policy", "hash", "length", "file",   "reset",
-                          "rotation", "change", "expiry", "id",      "name",   "type", "scope",  "scopes", "count",
-                          "limit",    "für",    "pour",   "para",    "per",    "voor", "för",    "dla"})) {
+               one_of(w, {"for", "on", "in", "at", "of", "from", "by", "via", "under", "behind", "about", "inside",
+                          "and", "or", "but", "if", "when", "that", "which", "field", "prompt", "manager", "policy",
+                          "hash", "length", "file", "reset", "rotation", "change", "expiry", "id", "name", "type",
+                          "scope", "scopes", "count", "limit", "für", "pour", "para", "per", "voor", "för", "dla",
+                          // "le mot de passe du serveur est ...", "la contraseña del panel es ..."
+                          "du", "de", "des", "del", "della", "da", "do", "dos", "das", "di", "der", "van", "av"})) {
       armed = false;
     } else if (!quoted &&
                one_of(w,
@@ -438,6 +457,8 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
     return d < ns - 1 && ns - 1 - d <= 6 && d > 0 && t[d - 1] == ':';
   };
   if (ns > 0 && (t[ns - 1] == '/' || (t[ns - 1] == ':' && !after_line_number()))) return;
+  // ${DB_PASSWORD:?set it in .env}: the shell's message when the variable is unset.
+  if (ns >= 2 && t[ns - 2] == '$' && t[ns - 1] == '{' && (t.substr(ne, 2) == ":?" || t.substr(ne, 1) == "?")) return;
   // NAME = value, NAME: value, "name": "value", name := value, name => 'value', $x["name"] = ...
   size_t p = ne;
   if (p < t.size() && (t[p] == '"' || t[p] == '\'')) ++p;

@@ -314,6 +314,98 @@ bool is_za_id(std::string_view v) {
   return plausible_day(num(d, 2, 2), num(d, 4, 2)) && (d[10] == '0' || d[10] == '1') && luhn_ok(d);
 }
 
+bool is_no_fodselsnummer(std::string_view v) {
+  // Skatteetaten: DDMMYY, three digits, and two mod-11 check digits (a D-number
+  // adds 4 to the day's first digit).
+  const std::string d = digits_of(v);
+  if (d.size() != 11 || d.size() != v.size()) return false;
+  const int day = num(d, 0, 2) % 40, month = num(d, 2, 2);
+  if (!plausible_day(month, day)) return false;
+  auto check = [&](std::initializer_list<int> weights) {
+    int sum = 0, i = 0;
+    for (int w : weights) sum += w * (d[static_cast<size_t>(i++)] - '0');
+    const int k = 11 - sum % 11;
+    return k == 11 ? 0 : k;
+  };
+  const int k1 = check({3, 7, 6, 1, 8, 9, 4, 5, 2});
+  const int k2 = check({5, 4, 3, 2, 7, 6, 5, 4, 3, 2});
+  return k1 < 10 && k2 < 10 && d[9] - '0' == k1 && d[10] - '0' == k2;
+}
+
+bool is_be_national_number(std::string_view v) {
+  // Rijksregister / Registre national: YY.MM.DD-SSS.CC, CC = 97 - (YYMMDDSSS mod 97),
+  // with a 2 before YYMMDDSSS for those born from 2000.
+  const std::string d = digits_of(v);
+  if (d.size() != 11) return false;
+  const long long body = std::stoll(d.substr(0, 9)), cc = std::stoll(d.substr(9, 2));
+  if (!plausible_day(num(d, 2, 2), num(d, 4, 2)) && num(d, 2, 2) != 0) return false;
+  return cc == 97 - body % 97 || cc == 97 - (2000000000LL + body) % 97;
+}
+
+bool is_kr_rrn(std::string_view v) {
+  // Resident registration number: YYMMDD-SBBBBNC, C = (11 - sum(w * d) mod 11) mod 10
+  // with weights 2-9, 2-5 (numbers issued before October 2020).
+  const std::string d = digits_of(v);
+  if (d.size() != 13 || v.size() != 14 || v[6] != '-') return false;
+  if (!plausible_day(num(d, 2, 2), num(d, 4, 2)) || d[6] < '1' || d[6] > '8') return false;
+  static constexpr int kW[12] = {2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5};
+  int sum = 0;
+  for (size_t i = 0; i < 12; ++i) sum += kW[i] * (d[i] - '0');
+  return d[12] - '0' == (11 - sum % 11) % 10;
+}
+
+bool is_fr_nir(std::string_view v) {
+  // INSEE: sex, YY, MM, department, commune, order number, and the key
+  // 97 - (the 13 digits mod 97); Corsica's 2A and 2B count as 19 and 18.
+  std::string d;
+  for (char c : v)
+    if (c != ' ') d.push_back(c);
+  if (d.size() != 15 || (d[0] != '1' && d[0] != '2')) return false;
+  std::string body = d.substr(0, 13);
+  if (body.substr(5, 2) == "2A") body.replace(5, 2, "19");
+  else if (body.substr(5, 2) == "2B") body.replace(5, 2, "18");
+  if (!std::all_of(body.begin(), body.end(), [](char c) { return is_digit(c); }) ||
+      !std::all_of(d.begin() + 13, d.end(), [](char c) { return is_digit(c); }))
+    return false;
+  const int month = num(body, 3, 2);
+  if (!(plausible_day(month, 1) || (month >= 20 && month <= 42) || month >= 50)) return false;
+  const long long n = std::stoll(body), key = std::stoll(d.substr(13, 2));
+  return key == 97 - n % 97;
+}
+
+bool is_mx_curp(std::string_view v) {
+  // RENAPO: four letters, YYMMDD, H/M, the state, three consonants, a character,
+  // and a check digit over the first seventeen ("0-9A-NÑO-Z" valued 0-36, weights 18 to 2).
+  if (v.size() != 18) return false;
+  static constexpr std::string_view kValues = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ";  // & stands for Ñ
+  if (!plausible_day(num(v, 6, 2), num(v, 8, 2)) || (v[10] != 'H' && v[10] != 'M')) return false;
+  int sum = 0;
+  for (size_t i = 0; i < 17; ++i) {
+    const size_t k = kValues.find(v[i]);
+    if (k == std::string_view::npos) return false;
+    sum += static_cast<int>(k) * static_cast<int>(18 - i);
+  }
+  return v[17] - '0' == (10 - sum % 10) % 10;
+}
+
+// ICAO 9303 check digit: weights 7, 3, 1 over digits, letters (A = 10) and filler (< = 0).
+int mrz_check(std::string_view field) {
+  static constexpr int kW[3] = {7, 3, 1};
+  int sum = 0;
+  for (size_t i = 0; i < field.size(); ++i) {
+    const char c = field[i];
+    const int v = is_digit(c) ? c - '0' : (c >= 'A' && c <= 'Z') ? c - 'A' + 10 : 0;
+    sum += v * kW[i % 3];
+  }
+  return sum % 10;
+}
+
+bool is_passport_mrz_line(std::string_view v) {
+  // The second line of a passport's machine-readable zone (ICAO 9303 part 4): the
+  // document number and the birth date, each with its check digit.
+  return v.size() == 44 && mrz_check(v.substr(0, 9)) == v[9] - '0' && mrz_check(v.substr(13, 6)) == v[19] - '0';
+}
+
 bool is_fictional_phone(std::string_view digits) {
   // NANPA sets 555-0100 to 555-0199 aside for fiction; Ofcom keeps ranges for
   // drama (020 7946 0xxx, 0113 496 0xxx, 0161 496 0xxx, 07700 900xxx).
@@ -393,6 +485,90 @@ std::vector<RuleSpec> pii_rules() {
       {"za_id",
        R"((?i)(?:\b|_)(?:id[ _-]?(?:number|no|num)|identity[ _-]?number|rsa[ _-]?id|sa[ _-]?id)\b[^\n\d]{0,20}(\d{13})\b)",
        group_if(1, is_za_id), false, R"((?i)id[ _-]?(?:number|no|num)|identity[ _-]?number|rsa[ _-]?id|sa[ _-]?id)"});
+  // Norway's fødselsnummer, Denmark's CPR number (no check digit since 2007) and
+  // Korea's resident registration number where the text names them; Belgium's
+  // national number and France's NIR by their shape and key; Mexico's CURP.
+  r.push_back({"no_fodselsnummer",
+               R"((?i)(?:f(?:ø|o|oe)dselsnummer|personnummer|\bf\.?nr\.?)[^\n\d]{0,20}(\d{6} ?\d{5})\b)",
+               group_if(1, is_no_fodselsnummer), false, R"((?i)dselsnummer|personnummer|f\.?nr)"});
+  r.push_back({"dk_cpr", R"((?i)\bcpr(?:-?(?:nr|nummer|number|no))?\.?[^\n\d]{0,20}(\d{6}-?\d{4})\b)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string d = digits_of(h.groups[1]);
+                 if (plausible_day(num(d, 2, 2), num(d, 0, 2))) add(out, h, h.groups[1]);
+               },
+               false, R"((?i)cpr)"});
+  r.push_back({"kr_rrn", R"(\b(\d{6}-\d{7})\b)", group_if(1, is_kr_rrn), false, R"(\d{6}-\d{7})"});
+  r.push_back({"be_national_number", R"(\b(\d{2}\.\d{2}\.\d{2}[-.]\d{3}\.\d{2})\b)", group_if(1, is_be_national_number),
+               false, R"(\d{2}\.\d{2}\.\d{2}[-.]\d{3})"});
+  r.push_back({"fr_nir", R"(\b([12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2})\b)", group_if(1, is_fr_nir),
+               false, R"([12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3})"});
+  r.push_back({"mx_curp", R"(\b([A-Z]{4}\d{6}[HM][A-Z]{5}[0-9A-Z]\d)\b)", group_if(1, is_mx_curp), false,
+               R"([A-Z]{4}\d{6}[HM][A-Z]{5})"});
+  r.push_back({"passport_mrz",
+               R"(\b([A-Z0-9<]{9}[0-9][A-Z<]{3}[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z0-9<]{14}[0-9<][0-9]))",
+               group_if(1, is_passport_mrz_line), false, R"([0-9][A-Z<]{3}[0-9]{7}[MFX<][0-9]{7})"});
+  // An address at a mail service for individuals is a person's.
+  r.push_back(
+      {"email",
+       R"((?i)\b([a-z0-9][a-z0-9._%+-]{0,63}@(?:gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|icloud|me|)"
+       R"(mac|aol|proton|protonmail|pm|gmx|web|yandex|mail|qq|163|126|wp|o2|onet|interia|libero|virgilio|orange|)"
+       R"(free|laposte|sfr|wanadoo|t-online|freenet|seznam|fastmail|tutanota|zoho)\.[a-z.]{2,6})\b)",
+       [](const Hit& h, std::vector<Found>& out) {
+         const std::string v = ascii::lowered(h.groups[1]);
+         const std::string local = v.substr(0, v.find('@'));
+         // A role, not a person: noreply@..., support@...
+         for (std::string_view role : {"noreply", "no-reply", "support", "info", "admin", "contact", "help", "sales",
+                                       "team", "hello", "example", "test", "user", "someone"})
+           if (local == role) return;
+         const std::string domain = v.substr(v.find('@') + 1);
+         // "me", "live", "web", "mail", "free", "orange": only under the domains the services use.
+         for (std::string_view d :
+              {"gmail.",    "googlemail.", "yahoo.",      "ymail.",  "hotmail.",   "outlook.",    "live.",
+               "msn.com",   "icloud.com",  "me.com",      "mac.com", "aol.",       "proton.me",   "protonmail.",
+               "pm.me",     "gmx.",        "web.de",      "yandex.", "mail.ru",    "qq.com",      "163.com",
+               "126.com",   "wp.pl",       "o2.pl",       "onet.pl", "interia.pl", "libero.it",   "virgilio.it",
+               "orange.fr", "free.fr",     "laposte.net", "sfr.fr",  "wanadoo.fr", "t-online.de", "freenet.de",
+               "seznam.cz", "fastmail.",   "tutanota.",   "zoho."})
+           if (domain.starts_with(d)) {
+             add(out, h, h.groups[1]);
+             return;
+           }
+       },
+       false,
+       R"((?i)@(?:gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|icloud|me|mac|aol|proton|protonmail|pm|)"
+       R"(gmx|web|yandex|mail|qq|163|126|wp|o2|onet|interia|libero|virgilio|orange|free|laposte|sfr|wanadoo|)"
+       R"(t-online|freenet|seznam|fastmail|tutanota|zoho)\.)"});
+  // A street and number, then a postcode and a town: Lindenstraße 47, 50674 Köln.
+  r.push_back(
+      {"address",
+       R"(\b([A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|vej|gade|)"
+       R"(gatan|vägen|veien|gata) \d{1,4}[a-z]?, \d{4,5} [A-ZÄÖÜ][a-zäöüß]+))",
+       group(1), false,
+       R"((?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|vej|gade|gatan|vägen|veien|)"
+       R"(gata) \d{1,4}[a-z]?, \d{4,5} )"});
+  // Google's backup codes, eight digits each, often written as two fours.
+  r.push_back({"recovery_code", R"((?i)\bbackup[ -]codes?\b)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view t = h.text;
+                 const size_t end = std::min(t.size(), h.end() + 160);
+                 for (size_t p = h.end(); p + 8 <= end; ++p) {
+                   if (t[p] == '\n') break;
+                   if (!is_digit(t[p]) || (p > 0 && is_digit(t[p - 1]))) continue;
+                   size_t q = p + 4;
+                   if (q + 4 > t.size() || !std::all_of(t.begin() + static_cast<std::ptrdiff_t>(p),
+                                                        t.begin() + static_cast<std::ptrdiff_t>(q), is_digit))
+                     continue;
+                   if (q < t.size() && t[q] == ' ') ++q;
+                   if (q + 4 > t.size() ||
+                       !std::all_of(t.begin() + static_cast<std::ptrdiff_t>(q),
+                                    t.begin() + static_cast<std::ptrdiff_t>(q + 4), is_digit) ||
+                       (q + 4 < t.size() && is_digit(t[q + 4])))
+                     continue;
+                   out.push_back({p, q + 4, "recovery_code"});
+                   p = q + 3;
+                 }
+               },
+               false, R"((?i)backup[ -]code)"});
   // An e-mail address under a name that says it is a person's own.
   r.push_back(
       {"email",
@@ -402,11 +578,12 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back({"nl_bsn", R"((?i)\b(?:bsn|burgerservicenummer|sofinummer)\b[^\n\d]{0,20}(\d{9}|\d{4}\.\d{2}\.\d{3})\b)",
                group_if(1, is_nl_bsn), false, R"((?i)bsn|burgerservicenummer|sofinummer)"});
   // A date of birth, where a name says it is one.
-  r.push_back({"date_of_birth",
-               R"((?i)\b(?:dob|d\.o\.b\.|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|geburtsdatum|born(?: on)?)\b)"
-               R"(["']?[ \t]*[:=]?[ \t]*["']?((?:19|20)\d\d-\d\d-\d\d|\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d|)"
-               R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d)\b)",
-               group(1), false, R"((?i)dob|d\.o\.b|birth|geburtsdatum|born)"});
+  r.push_back(
+      {"date_of_birth",
+       R"((?i)\b(?:dob|d\.o\.b\.|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|geburtsdatum|born(?: on)?)\b)"
+       R"(["']?[ \t]*[:=]?[ \t]*(?:(?:is|as|was)[ \t]+)?["']?((?:19|20)\d\d-\d\d-\d\d|\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d|)"
+       R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d)\b)",
+       group(1), false, R"((?i)dob|d\.o\.b|birth|geburtsdatum|born)"});
   // A postal address under a name that says it is a person's.
   r.push_back(
       {"address",

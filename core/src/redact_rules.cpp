@@ -458,10 +458,45 @@ std::vector<RuleSpec> line_rules() {
                R"(usernamepasswordcredentials|setbasicauth|withbasicauth)[ \t]*[=(][ \t]*\(?[ \t]*)"
                R"(["'][^"'\n]{1,64}["'][ \t]*,[ \t]*["']([^"'\n]{3,128})["'])",
                group_if(1, assigned_password), false, R"((?i)(?:auth|credentials?)[ \t]*[=(][ \t]*\(?[ \t]*["'])"});
-  // A .pgpass line: host:port:database:user:password.
+  // A .pgpass line, host:port:database:user:password; quoted after other words
+  // only where the line names the file (JSON lines hold many colons).
   r.push_back({"password",
                R"(^[ \t]*[A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
                group_if(1, assigned_password)});
+  r.push_back({"password",
+               R"([ \t][A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
+               group_if(1, assigned_password), false, R"(pgpass)"});
+  // Oracle's user/password@database: sqlplus, its tools, and the thin JDBC URL.
+  r.push_back(
+      {"password",
+       R"((?i)(?:\b(?:sqlplus|sqlldr|expdp|impdp|exp|imp|dgmgrl)(?:[ \t]+-[a-z]+)*|\brman[ \t]+target[ \t=]*)"
+       R"(|\bjdbc:oracle:(?:thin|oci8?):)[ \t]*["']?[A-Za-z][\w$#]{0,29}/([^\s/@'"]{3,64})@)",
+       group_if(1, assigned_password), false,
+       R"((?i)sqlplus|sqlldr|expdp|impdp|dgmgrl|rman[ \t]+target|jdbc:oracle|\b(?:exp|imp)[ \t]+["']?[A-Za-z][\w$#]*/)"});
+  // Windows: net use \\server\share PASSWORD /user:NAME (either order).
+  r.push_back({"password", R"((?i)\bnet[ \t]+use\b[^\n]*?[ \t](?:/user:\S+[ \t]+)?([^\s/*][^\s]*)[ \t]+/(?:user|u):)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view v = h.groups[1];
+                 if (!v.starts_with("\\\\") && !(v.size() == 2 && v[1] == ':') && password_like(v, Context::kAssigned))
+                   add(out, h, v, "password");
+               },
+               false, R"((?i)net[ \t]+use)"});
+  r.push_back({"password", R"((?i)\bnet[ \t]+use\b[^\n]*?/(?:user|u):\S+[ \t]+([^\s/*][^\s]*))",
+               group_if(1, assigned_password), false, R"((?i)net[ \t]+use)"});
+  // A PuTTY key file's private lines, quoted after their header.
+  r.push_back({"private_key", R"(\bPrivate-Lines:[ \t]*\d+\b[^\n]{0,40}?([A-Za-z0-9+/]{40,}={0,2}))", group(1), false,
+               R"(Private-Lines:)"});
+  // PowerShell: ConvertTo-SecureString 'plain' -AsPlainText.
+  r.push_back({"password",
+               R"((?i)\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?["']([^"'\n]{3,128})["'][ \t]+-AsPlainText)",
+               group_if(1, assigned_password), false, R"((?i)ConvertTo-SecureString)"});
+  // A Fernet key given inline: Fernet(b'<43 characters of url-safe base64>=').
+  r.push_back({"secret", R"(\bFernet\([ \t]*b?["']([A-Za-z0-9_-]{43}=)["'])", group(1), false, R"(Fernet\()"});
+  // A key written into its file: echo <value> > config/master.key, ... > .vault-pass.
+  r.push_back({"secret",
+               R"((?i)\becho[ \t]+(?:-n[ \t]+)?["']?([A-Za-z0-9+/=_-]{16,})["']?[ \t]*>>?[ \t]*)"
+               R"(\S*(?:master\.key|\.key|\.pem|secret\S*|token\S*|passw\S*|\.vault-pass\S*)(?:\s|$))",
+               group(1), false, R"((?i)master\.key|\.key\b|\.pem\b|vault-pass|>[ \t]*\S*(?:secret|token|passw))"});
   // A password given in Japanese, Chinese, Korean or Russian, where no space
   // separates the word from what follows: パスワードは「...」, 密码是..., пароль: ...
   r.push_back({"password",
@@ -477,6 +512,9 @@ std::vector<RuleSpec> line_rules() {
                  if (password_like(v, Context::kAssigned) && !is_placeholder(v)) add(out, h, v, "password");
                },
                false, R"(パスワード|暗証番号|密码|密碼|口令|비밀번호|암호|[Пп]ароль)"});
+  // In Hindi the value comes between the word and the verb: पासवर्ड X है, पासवर्ड: X.
+  r.push_back({"password", R"((?:पासवर्ड|कूटशब्द)[ \t]*(?::|=|है)?[ \t]*["'“]?([!-~]{4,64}?)["'”]?(?:[ \t]|$|,|।))",
+               group_if(1, assigned_password), false, R"(पासवर्ड|कूटशब्द)"});
   // A name and its value side by side.
   r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>([^<\n]+)</([A-Za-z][A-Za-z0-9_:.-]*)>)",
                [](const Hit& h, std::vector<Found>& out) {

@@ -223,7 +223,8 @@ bool is_placeholder(std::string_view v) {
   if (v.front() == '{' && v.back() == '}') return true;
   // Documented examples (AWS's AKIAIOSFODNN7EXAMPLE, wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY;
   // jwt.io's sample token, whose payload is {"sub":"1234567890","name":"John Doe","iat":1516239022}).
-  if (contains(low, "example") ||
+  // The demo seed of Google Authenticator's key URI documentation.
+  if (contains(low, "example") || v == "JBSWY3DPEHPK3PXP" ||
       contains(v, "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"))
     return true;
   std::string words = low;
