@@ -85,6 +85,20 @@ Atom* Slot::find(const std::string& id) {
   return nullptr;
 }
 
+bool may_hold_status(std::string_view slot_text, std::initializer_list<std::string_view> statuses) {
+  if (slot_text.find("\\u") != std::string_view::npos) return true;
+  auto count_of = [&](std::string_view what) {
+    std::size_t n = 0;
+    for (std::size_t at = slot_text.find(what); at != std::string_view::npos; at = slot_text.find(what, at + 1)) ++n;
+    return n;
+  };
+  for (std::string_view s : statuses) {
+    if (slot_text.find("\"" + std::string(s) + "\"") != std::string_view::npos) return true;
+    if (s == "candidate" && count_of("\"status\"") < count_of("\"claim\"")) return true;
+  }
+  return false;
+}
+
 bool contested_by_candidates(FileSystem& fs, const Home& home, std::string_view key, std::string_view summary) {
   const std::string slot_key = normalize_key(key);
   if (slot_key.empty()) return false;

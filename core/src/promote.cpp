@@ -104,20 +104,10 @@ Verdict judge(const Slot& slot, const Atom& atom, const GateRules& rules, Second
 
 namespace {
 
-// Text filters for load_slots, so a pass parses only the slots it can use. Each
-// may pass a slot that turns out not to qualify (the parse decides) but never
-// drops one that does: an atom's id, claim and status are JSON strings that
-// slot_to_json writes with nothing to escape, a missing status reads as
-// "candidate", and a file with a \u escape anywhere (written by hand) passes.
-std::size_t count_of(std::string_view text, std::string_view what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string_view::npos; at = text.find(what, at + what.size())) ++n;
-  return n;
-}
-bool holds_candidates(std::string_view slot_text) {
-  return slot_text.find("\"candidate\"") != std::string_view::npos || slot_text.find("\\u") != std::string_view::npos ||
-         count_of(slot_text, "\"status\"") < count_of(slot_text, "\"claim\"");
-}
+// Filters for load_slots, so a pass parses only the slots it can use: each may
+// pass a slot that turns out not to qualify (the parse decides) but never drops
+// one that does (atoms.h may_hold_status; an atom id is hex, written unescaped).
+bool holds_candidates(std::string_view slot_text) { return may_hold_status(slot_text, {"candidate"}); }
 std::function<bool(std::string_view)> names_atom(const std::string& id) {
   return [quoted = "\"" + id + "\""](std::string_view slot_text) {
     return slot_text.find(quoted) != std::string_view::npos || slot_text.find("\\u") != std::string_view::npos;

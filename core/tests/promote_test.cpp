@@ -306,6 +306,17 @@ TEST_F(LadderTest, HandWrittenSlotsAreProposedWhateverTheirSpelling) {
   EXPECT_TRUE(resolve(fs_, home_, "bbbbbbbbbbbb").ok()) << "found by its id however it is spelled";
 }
 
+TEST(SlotFilter, PassesEverySlotThatMayHoldTheStatus) {
+  const std::string rejected = R"({"key":"k","atoms":[{"id":"a","claim":"x","status":"rejected"}]})";
+  EXPECT_FALSE(may_hold_status(rejected, {"candidate", "staged"}));
+  EXPECT_TRUE(may_hold_status(rejected, {"rejected"}));
+  EXPECT_TRUE(may_hold_status(R"({"atoms":[{"id":"a","claim":"x"}]})", {"candidate"})) << "no status: a candidate";
+  EXPECT_FALSE(may_hold_status(R"({"atoms":[{"id":"a","claim":"x"}]})", {"staged"}));
+  EXPECT_TRUE(may_hold_status(R"({"atoms":[{"id":"a","claim":"x","status":"st\u0061ged"}]})", {"staged"}));
+  EXPECT_FALSE(may_hold_status(R"({"atoms":[{"id":"a","claim":"say \"staged\"","status":"adopted"}]})", {"staged"}))
+      << "a quoted word in a claim is escaped";
+}
+
 TEST_F(LadderTest, WhyFindsOneAtomOrNothing) {
   put(home_, slot_with({obs("a", 0)}, "PR base branch is dev"));
   put(home_, slot_with({obs("b", 0)}, "Run ninja with -j2"));

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,6 +81,13 @@ Result<Slot> slot_from_json(const std::string& text, const std::string& origin);
 // `wanted` rejects is skipped unparsed: a cheap filter before the JSON reader.
 Result<std::vector<Slot>> load_slots(FileSystem& fs, const Home& home, std::vector<std::string>* problems = nullptr,
                                      const std::function<bool(std::string_view)>& wanted = nullptr);
+// A filter for load_slots' `wanted` and for a single slot's text: false only
+// when the text certainly holds no atom of these statuses, so the JSON reader
+// need not run. slot_to_json writes every status as a JSON string with nothing
+// to escape; an atom without a status reads as "candidate"; a text with a \u
+// escape anywhere (written by hand) is always passed.
+bool may_hold_status(std::string_view slot_text, std::initializer_list<std::string_view> statuses);
+
 // Writes one slot (caller holds the home's lock).
 Status save_slot(FileSystem& fs, const Home& home, const Slot& slot);
 
