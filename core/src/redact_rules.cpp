@@ -44,6 +44,8 @@ bool one_of_words(std::string_view v, std::initializer_list<std::string_view> wo
 
 bool assigned_credential(std::string_view v) { return credential_like(v, Context::kAssigned); }
 bool assigned_password(std::string_view v) { return password_like(v, Context::kAssigned); }
+// In prose with no "is" to say a value is given, a plain word is a word ("पासवर्ड policy").
+bool prose_password(std::string_view v) { return !is_plain_word(v) && password_like(v, Context::kProse); }
 
 // The value that a tool's short flag takes (mysql -pX, sshpass -p X, redis-cli -a X):
 // groups[1] is an opening quote, the value follows the match.
@@ -514,7 +516,7 @@ std::vector<RuleSpec> line_rules() {
                false, R"(パスワード|暗証番号|密码|密碼|口令|비밀번호|암호|[Пп]ароль)"});
   // In Hindi the value comes between the word and the verb: पासवर्ड X है, पासवर्ड: X.
   r.push_back({"password", R"((?:पासवर्ड|कूटशब्द)[ \t]*(?::|=|है)?[ \t]*["'“]?([!-~]{4,64}?)["'”]?(?:[ \t]|$|,|।))",
-               group_if(1, assigned_password), false, R"(पासवर्ड|कूटशब्द)"});
+               group_if(1, prose_password), false, R"(पासवर्ड|कूटशब्द)"});
   // A name and its value side by side.
   r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>([^<\n]+)</([A-Za-z][A-Za-z0-9_:.-]*)>)",
                [](const Hit& h, std::vector<Found>& out) {

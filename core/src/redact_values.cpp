@@ -428,9 +428,25 @@ bool decodes_to_text(std::string_view v) {
   return true;
 }
 
+// What follows "is" about a password in the other languages the prose keywords
+// cover ("la contraseña es obligatoria", "das Passwort ist falsch"), sorted.
+constexpr std::string_view kOtherLanguageWords[] = {
+    "correcta",    "correcte",   "correcto",   "correta",      "correto",     "corta",       "courte",
+    "curta",       "debil",      "demasiado",  "erforderlich", "faible",      "falsch",      "forte",
+    "fraca",       "fuerte",     "geheim",     "gespeichert",  "incorrecta",  "incorrecte",  "incorrecto",
+    "incorreta",   "incorreto",  "invalida",   "invalide",     "invalido",    "kurz",        "lang",
+    "larga",       "leer",       "longa",      "longue",       "muito",       "necesaria",   "necesario",
+    "necessaire",  "necessaria", "necessario", "notwendig",    "nouveau",     "nouvelle",    "nova",
+    "novo",        "nueva",      "nuevo",      "obligatoire",  "obligatoria", "obligatorio", "obrigatoria",
+    "obrigatorio", "requerida",  "requerido",  "requis",       "requise",     "richtig",     "schwach",
+    "secreta",     "secrete",    "secreto",    "segura",       "seguro",      "sehr",        "sicher",
+    "stark",       "trop",       "vacia",      "valida",       "valide",      "valido",      "vazia",
+    "vide"};
+
 bool is_common_word(std::string_view v) {
   const std::string low = lowered(v);
-  return std::binary_search(std::begin(kCommonWords), std::end(kCommonWords), std::string_view(low));
+  return std::binary_search(std::begin(kCommonWords), std::end(kCommonWords), std::string_view(low)) ||
+         std::binary_search(std::begin(kOtherLanguageWords), std::end(kOtherLanguageWords), std::string_view(low));
 }
 
 bool password_like(std::string_view v, Context c) {
@@ -441,12 +457,15 @@ bool password_like(std::string_view v, Context c) {
   if (k.digit == static_cast<int>(v.size())) return true;  // a PIN or a numeric password
   // Letters only, or words joined by hyphens: a word unless it looks chosen.
   size_t segments = 1;
-  bool wordish = k.digit == 0;
+  bool wordish = k.digit == 0, accented = false;
   for (char ch : v) {
     if (ch == '-' || ch == '_') ++segments;
+    else if (static_cast<unsigned char>(ch) >= 0x80) accented = true;  // a letter of UTF-8 text
     else if (!is_alpha(ch)) wordish = false;
   }
-  if (wordish) {
+  // "est stocké dans 1Password", "é armazenada": in prose, a word with an accent is a word.
+  if (wordish && accented && c == Context::kProse) return false;
+  if (wordish && !accented) {
     if (segments >= 3) return true;  // a passphrase: walnut-rocket-staple
     const bool inner_capital = std::any_of(v.begin() + 1, v.end(), [](char ch) { return is_upper(ch); });
     if (c == Context::kAssigned) return true;

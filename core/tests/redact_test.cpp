@@ -470,6 +470,16 @@ TEST(Redact, MoreNationalIdsAreFoundOnlyWithTheirCheckDigits) {
   EXPECT_FALSE(r.redact("CPR-nr. 321184-2369").changed()) << "no 32nd day";
 }
 
+// Words after "is" in the other languages are words, as in English.
+TEST(Redact, OtherLanguagesWordsAfterTheirIsAreLeftAlone) {
+  Redactor r;
+  for (const char* s :
+       {"le mot de passe du compte est stocké dans 1Password", "la contraseña del usuario es obligatoria",
+        "das Passwort ist falsch", "पासवर्ड policy के बारे में पढ़ें", "कृपया अपना पासवर्ड reset करें"})
+    EXPECT_FALSE(r.redact(s).changed()) << s;
+  EXPECT_TRUE(r.redact("le mot de passe du serveur est dK*#6Xmei40I").changed());
+}
+
 TEST(Redact, ValueJudgements) {
   using namespace redact_detail;
   EXPECT_TRUE(is_placeholder("AKIAIOSFODNN7EXAMPLE"));
