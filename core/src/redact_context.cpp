@@ -13,6 +13,18 @@
 
 namespace memsim::redact_detail {
 
+bool is_plain_word(std::string_view v) {
+  bool inner_upper = false, lower_seen = false;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const char ch = v[i];
+    const bool up = ch >= 'A' && ch <= 'Z', low = ch >= 'a' && ch <= 'z';
+    if (!up && !low && ch != '-' && !(static_cast<unsigned char>(ch) >= 0x80)) return false;
+    if (up && i > 0 && lower_seen) inner_upper = true;
+    lower_seen = lower_seen || low;
+  }
+  return !inner_upper;
+}
+
 namespace {
 
 using ascii::is_alnum;
@@ -35,19 +47,6 @@ bool pin_like(std::string_view v) {
 bool looks_like_email(std::string_view v) {
   const size_t at = v.find('@');
   return at != std::string_view::npos && at > 0 && v.find('.', at) != std::string_view::npos;
-}
-
-// A word as words are written (Summer, staging, re-used), not a chosen password.
-bool is_plain_word(std::string_view v) {
-  bool inner_upper = false, lower_seen = false;
-  for (size_t i = 0; i < v.size(); ++i) {
-    const char ch = v[i];
-    const bool up = ch >= 'A' && ch <= 'Z', low = ch >= 'a' && ch <= 'z';
-    if (!up && !low && ch != '-' && !(static_cast<unsigned char>(ch) >= 0x80)) return false;
-    if (up && i > 0 && lower_seen) inner_upper = true;
-    lower_seen = lower_seen || low;
-  }
-  return !inner_upper;
 }
 
 // "admin/Adm1nP4ss!", "bob:Xy12!abc": the password half of a login pair.

@@ -116,6 +116,8 @@ bool decodes_to_text(std::string_view v);
 std::string base64_decode(std::string_view v, std::size_t limit);
 // A word or config value that is never a password (required, stored, none, ...).
 bool is_common_word(std::string_view v);
+// A word as words are written (Summer, staging, re-used, café), not a chosen password.
+bool is_plain_word(std::string_view v);
 
 // Where a value stands. Assigned: the value of a secret-like name in code,
 // config or a command line (`DB_PASSWORD=...`). Prose: after a word such as
