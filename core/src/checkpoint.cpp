@@ -186,12 +186,6 @@ std::string format_checkpoint(const Checkpoint& c) {
 
 bool covers(std::uint64_t rank, Seconds cutoff) { return rank == 0 || rank < month_segment_rank(cutoff); }
 
-void take(JournalRead& into, JournalRead part) {
-  into.bad_lines += part.bad_lines;
-  for (Touch& t : part.touches) into.touches.push_back(std::move(t));
-  for (SessionStart& s : part.sessions) into.sessions.push_back(std::move(s));
-}
-
 // The fold's read through checkpoint `c`, or why it cannot be used. `texts`
 // caches what was read, so a fallback reads no file twice.
 Result<FoldRead> read_through(FileSystem& fs, const Home& home, const std::vector<Segment>& segments,
@@ -222,7 +216,7 @@ Result<FoldRead> read_through(FileSystem& fs, const Home& home, const std::vecto
     for (const Touch& t : part.touches)
       if (t.time < c.cutoff) return Error{"journal/" + seg.path + " holds a touch before its cutoff"};
     out.segments.emplace_back(seg, digest_of(kept, part.bad_lines));
-    take(out.journal, std::move(part));
+    append_read(out.journal, std::move(part));
   }
   if (covered != c.segments.size()) return Error{"a segment it covers is gone"};
   out.journal.bad_lines += bad;
@@ -275,7 +269,7 @@ Result<FoldRead> read_for_fold(FileSystem& fs, const Home& home, const Policy& p
     }
     JournalRead part = parse_segment(it->second, seg);
     out.segments.emplace_back(seg, digest_of(it->second, part.bad_lines));
-    take(out.journal, std::move(part));
+    append_read(out.journal, std::move(part));
   }
   return out;
 }
@@ -284,7 +278,6 @@ Result<bool> write_checkpoint(FileSystem& fs, const Home& home, const Policy& po
                               const FoldRead& read) {
   const Seconds cutoff = month_start(now);
   if (read.checkpoint_cutoff && *read.checkpoint_cutoff >= cutoff) return false;
-  if (!read.journal.baseline) return false;
   Checkpoint c;
   c.policy = fold_fingerprint(policy);
   c.cutoff = cutoff;

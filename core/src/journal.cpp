@@ -102,10 +102,7 @@ Result<std::vector<std::string>> pending_segments(FileSystem& fs, const Home& ho
 Status read_into(FileSystem& fs, const std::string& path, JournalRead& out, std::string_view only_session) {
   auto text = fs.read_file(path);
   if (!text.ok()) return text.code() == ErrorCode::kNotFound ? Status() : text.status();
-  JournalRead part = parse_journal(*text, only_session);
-  out.bad_lines += part.bad_lines;
-  for (Touch& t : part.touches) out.touches.push_back(std::move(t));
-  for (SessionStart& st : part.sessions) out.sessions.push_back(std::move(st));
+  append_read(out, parse_journal(*text, only_session));
   return {};
 }
 
@@ -139,10 +136,7 @@ Result<JournalRead> read_shared_journal(FileSystem& fs, const Home& home, std::s
       if (body.code() == ErrorCode::kNotFound) continue;
       return body.error();
     }
-    JournalRead part = parse_segment(*body, seg, only_session);
-    out.bad_lines += part.bad_lines;
-    for (Touch& t : part.touches) out.touches.push_back(std::move(t));
-    for (SessionStart& st : part.sessions) out.sessions.push_back(std::move(st));
+    append_read(out, parse_segment(*body, seg, only_session));
   }
   return out;
 }
@@ -161,9 +155,15 @@ Result<std::string> journal_for_append(FileSystem& fs, const Home& home, Seconds
   }
   auto id = replica_id(fs, home);
   if (!id.ok()) return id.error();
-  const std::string dir = join_path(home.shared_journal_dir(), *id);
-  MEMSIM_TRY(fs.make_dir(dir));
-  return join_path(dir, format_instant(t).substr(0, 7) + ".log");
+  return join_path(join_path(home.shared_journal_dir(), *id), format_instant(t).substr(0, 7) + ".log");
+}
+
+// One line appended; a replica's first line of a shared home makes its directory.
+Status append_line(FileSystem& fs, const std::string& path, const std::string& line) {
+  Status s = fs.append_file(path, line);
+  if (s.code() != ErrorCode::kNotFound) return s;
+  MEMSIM_TRY(fs.make_dir(path.substr(0, path.rfind('/'))));
+  return fs.append_file(path, line);
 }
 
 }  // namespace
@@ -195,6 +195,12 @@ Result<std::vector<Segment>> list_segments(FileSystem& fs, const Home& home) {
     return a.replica != b.replica ? a.replica < b.replica : a.rank < b.rank;
   });
   return out;
+}
+
+void append_read(JournalRead& into, JournalRead part) {
+  into.bad_lines += part.bad_lines;
+  for (Touch& t : part.touches) into.touches.push_back(std::move(t));
+  for (SessionStart& s : part.sessions) into.sessions.push_back(std::move(s));
 }
 
 JournalRead parse_segment(std::string_view text, const Segment& segment, std::string_view only_session) {
@@ -328,7 +334,7 @@ Status append_touch(FileSystem& fs, const Home& home, const Touch& t) {
   if (!line.ok()) return line.status();
   auto path = journal_for_append(fs, home, t.time);
   if (!path.ok()) return path.status();
-  return fs.append_file(*path, *line);
+  return append_line(fs, *path, *line);
 }
 
 Status append_session_start(FileSystem& fs, const Home& home, const SessionStart& s) {
@@ -336,7 +342,7 @@ Status append_session_start(FileSystem& fs, const Home& home, const SessionStart
   if (!line.ok()) return line.status();
   auto path = journal_for_append(fs, home, s.time);
   if (!path.ok()) return path.status();
-  return fs.append_file(*path, *line);
+  return append_line(fs, *path, *line);
 }
 
 std::unordered_map<std::string, std::vector<Seconds>> touches_by_file(const std::vector<Touch>& touches) {

@@ -455,6 +455,7 @@ TEST(Redact, MoreNationalIdsAreFoundOnlyWithTheirCheckDigits) {
   Redactor r;
   const std::pair<std::string, std::string> valid_and_not[] = {
       {"fødselsnummer 14078900041", "fødselsnummer 14078900042"},                      // NO, two mod-11 digits
+      {"fødselsnummer 140789 00041", "fødselsnummer 140789 00042"},                    // NO, as it is often written
       {"주민등록번호 930705-1497673", "주민등록번호 930705-1497674"},                  // KR, mod 11
       {"rijksregisternummer 79.02.11-569.95", "rijksregisternummer 79.02.11-569.96"},  // BE, 97 - mod 97
       {"numéro de sécurité sociale 1 87 06 75 114 947 61", "numéro de sécurité sociale 1 87 06 75 114 947 62"},

@@ -111,6 +111,9 @@ struct JournalRead {
 // more than a scan for them.
 JournalRead parse_journal(std::string_view text, std::string_view only_session = {});
 
+// Appends `part`'s touches, sessions and unreadable-line count to `into`.
+void append_read(JournalRead& into, JournalRead part);
+
 // One file of a shared home's journals, named relative to journal/.
 struct Segment {
   std::string replica;
