@@ -106,7 +106,9 @@ bool contested_by_candidates(FileSystem& fs, const Home& home, std::string_view 
   auto info = fs.stat(path);
   if (!info.ok() || info->kind != FileKind::kRegular) return false;
   auto text = fs.read_file(path);
-  if (!text.ok()) return false;
+  // An adopted rule's slot gathers an observation a session and is read at every
+  // index: most hold no live atom, and the filter says so without the JSON reader.
+  if (!text.ok() || !may_hold_status(*text, {"candidate", "staged"})) return false;
   auto slot = slot_from_json(*text, path);
   if (!slot.ok()) return false;
   const std::string own = normalize_claim(summary);
