@@ -1,9 +1,5 @@
 #include "memsim/atoms.h"
 
-#include "memsim/hash.h"
-
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -11,13 +7,10 @@
 #include <map>
 
 #include "memsim/hash.h"
-#include "memsim/json_io.h"
 
 namespace memsim {
 
 namespace {
-
-using nlohmann::json;
 
 std::vector<std::string> words_of(std::string_view s) {
   std::vector<std::string> out;
@@ -115,70 +108,6 @@ bool contested_by_candidates(FileSystem& fs, const Home& home, std::string_view 
   for (const Atom& a : slot->atoms)
     if ((a.status == "candidate" || a.status == "staged") && normalize_claim(a.claim) != own) return true;
   return false;
-}
-
-std::string slot_to_json(const Slot& slot) {
-  json atoms = json::array();
-  for (const Atom& a : slot.atoms) {
-    json obs = json::array();
-    for (const Observation& o : a.observations)
-      obs.push_back({{"session", o.session},
-                     {"day", o.day},
-                     {"time", o.time},
-                     {"project", o.project},
-                     {"transcript", o.transcript},
-                     {"line", o.line},
-                     {"quote", o.quote},
-                     {"confidence", o.confidence}});
-    atoms.push_back({{"id", a.id},
-                     {"claim", a.claim},
-                     {"kind", a.kind},
-                     {"quarantined", a.quarantined},
-                     {"redactions", a.redactions},
-                     {"status", a.status},
-                     {"tier", a.tier},
-                     {"observations", obs}});
-  }
-  json j = {{"key", slot.key}, {"resolved", slot.resolved}, {"ever_contested", slot.ever_contested}, {"atoms", atoms}};
-  return dump_json(j, 2) + "\n";
-}
-
-Result<Slot> slot_from_json(const std::string& text, const std::string& origin) {
-  auto parsed = parse_json_input(text);
-  if (!parsed.ok() || !parsed->is_object()) return Error{origin + ": not a JSON object"};
-  json j = std::move(*parsed);
-  try {
-    Slot s;
-    s.key = j.at("key").get<std::string>();
-    s.resolved = j.value("resolved", std::string());
-    s.ever_contested = j.value("ever_contested", false);
-    for (const json& ja : j.at("atoms")) {
-      Atom a;
-      a.id = ja.at("id").get<std::string>();
-      a.claim = ja.at("claim").get<std::string>();
-      a.kind = ja.value("kind", std::string("lesson"));
-      a.quarantined = ja.value("quarantined", false);
-      a.redactions = ja.value("redactions", std::vector<std::string>{});
-      a.status = ja.value("status", std::string("candidate"));
-      a.tier = ja.value("tier", std::string("L1"));
-      for (const json& jo : ja.at("observations")) {
-        Observation o;
-        o.session = jo.value("session", std::string());
-        o.day = jo.value("day", std::string());
-        o.time = jo.value("time", Seconds{0});
-        o.project = jo.value("project", std::string());
-        o.transcript = jo.value("transcript", std::string());
-        o.line = jo.value("line", 0);
-        o.quote = jo.value("quote", std::string());
-        o.confidence = jo.value("confidence", std::string("observed"));
-        a.observations.push_back(std::move(o));
-      }
-      s.atoms.push_back(std::move(a));
-    }
-    return s;
-  } catch (const json::exception& e) {
-    return Error{origin + ": not an atom slot (" + e.what() + ")"};
-  }
 }
 
 Result<std::vector<Slot>> load_slots(FileSystem& fs, const Home& home, std::vector<std::string>* problems,

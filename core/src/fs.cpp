@@ -9,6 +9,13 @@ std::string join_path(std::string_view dir, std::string_view name) {
   return out;
 }
 
+Result<std::vector<DirEntry>> FileSystem::list_dir_from(const std::string& path, std::string_view first) {
+  auto entries = list_dir(path);
+  if (!entries.ok()) return entries;
+  std::erase_if(*entries, [&](const DirEntry& e) { return e.name < first; });
+  return entries;
+}
+
 std::string base_name(std::string_view path) {
   while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
   auto slash = path.rfind('/');

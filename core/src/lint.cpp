@@ -50,7 +50,8 @@ std::string vague_summary_reason(std::string_view summary, std::string_view stem
   return "";
 }
 
-std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines, const std::vector<std::string>& unfit_pins) {
+std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines, const std::vector<std::string>& unfit_pins,
+                          NearDuplicateMemo* memo) {
   std::vector<Finding> out;
   // Messages quote names and summaries, and slash commands hand lint's output to
   // the model: they are rendered inert here, once (render.h).
@@ -123,7 +124,8 @@ std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines, const 
         live.push_back(i);
         summaries.push_back(r.entries[i].summary);
       }
-    for (std::vector<std::size_t> group : near_duplicate_groups(summaries)) {
+    NearDuplicateMemo own;
+    for (std::vector<std::size_t> group : near_duplicate_groups(std::move(summaries), memo ? *memo : own)) {
       // By file name, so every member's `other` is the group's first or second
       // name and the cue can key a group by its first (cue_sources.h).
       std::sort(group.begin(), group.end(), [&](std::size_t x, std::size_t y) {

@@ -31,7 +31,10 @@ Result<std::vector<DatedNote>> list_dated_notes(FileSystem& fs, const Home& home
     auto info = fs.stat(dir);
     if (!info.ok()) return info.error();
     if (info->kind != FileKind::kDirectory) continue;
-    auto entries = fs.list_dir(dir);
+    // A name of a day from from_day on sorts at or after that day's YYMMDD
+    // (within 2000-2099, the years a note name can carry).
+    const bool bounded = from_day >= *parse_date("2000-01-01") && from_day <= *parse_date("2099-12-31");
+    auto entries = fs.list_dir_from(dir, bounded ? note_day_prefix(from_day) : "");
     if (!entries.ok()) return entries.error();
     for (const DirEntry& e : *entries) {
       auto day = note_day(e.name);

@@ -42,6 +42,8 @@ bool invisible(char32_t cp) {
 
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
+bool renders_as_itself(char c) { return c > ' ' && c < 0x7F && c != '@' && c != '<'; }
+
 // Skips an escape sequence that starts at s[i] (ESC, or the C1 CSI and OSC
 // introducers): CSI parameters and intermediates up to a final byte, OSC and
 // the other string sequences up to BEL or ST, or ESC and one more character.
@@ -86,6 +88,15 @@ void for_each_inert(std::string_view s, Emit emit) {
   };
   for (std::size_t i = 0; i < s.size();) {
     const std::size_t at = i;
+    // A run of printable ASCII that renders as written (no space, '@' or '<',
+    // which the callers and the rules below treat one at a time) is one piece:
+    // most stored text is such runs, and a piece per byte was most of the cost.
+    if (renders_as_itself(s[i])) {
+      while (++i < s.size() && renders_as_itself(s[i])) {
+      }
+      if (!put(s.substr(at, i - at))) return;
+      continue;
+    }
     const char32_t cp = decode(s, i);
     std::string_view piece;
     if (cp == 0x1B || cp == 0x9B || cp == 0x9D) {

@@ -136,4 +136,13 @@ std::vector<std::vector<std::size_t>> near_duplicate_groups(const std::vector<st
   return out;
 }
 
+std::vector<std::vector<std::size_t>> near_duplicate_groups(std::vector<std::string> summaries,
+                                                            NearDuplicateMemo& memo) {
+  if (memo.summaries != summaries) {
+    memo.groups = near_duplicate_groups(summaries);
+    memo.summaries = std::move(summaries);
+  }
+  return memo.groups;
+}
+
 }  // namespace memsim

@@ -173,8 +173,11 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
     out.new_file = fresh;
     out.new_text = std::move(text);
   }
-  if (std::string w = reindex_warning(fs, home, clock, policy); !w.empty())
-    return Error{"superseded " + old_rel + " by memory/" + out.new_file + ", but the " + w};
+  auto index = reindex(fs, home, clock, policy);
+  if (!index.ok())
+    return Error{"superseded " + old_rel + " by memory/" + out.new_file +
+                 ", but the index not regenerated: " + index.message()};
+  out.index = std::move(*index);
   return out;
 }
 

@@ -54,7 +54,8 @@ std::string render_cue(const TickReport& t) {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
-Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy) {
+Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                            NearDuplicateMemo* memo) {
   MEMSIM_TRY(check_home(fs, home));
   // The lock is held for the passes that write (the fold, write-back, the index)
   // and again for the two state files; the read-only analysis in between (lint,
@@ -88,7 +89,7 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
   t.changed = rep->written;
   std::sort(t.changed.begin(), t.changed.end());
   lock->reset();
-  t.findings = lint(rep->ranked, rep->bad_journal_lines, rep->index.unfit_pins);
+  t.findings = lint(rep->ranked, rep->bad_journal_lines, rep->index.unfit_pins, memo);
 
   // Notes whose window closed since the last tick (or in the last day).
   const Seconds since = previous_tick(fs, home).value_or(t.now - kSecondsPerDay);

@@ -33,12 +33,19 @@ class Engine {
         fs_(posix_, clock_),
         world_(sc, Rng(seed_).fork(1)),
         workload_(sc, Rng(seed_).fork(2)),
-        ctx_{sc,           o,
-             clock_,       fs_,
-             world_,       redactor_,
-             trace_,       out_.sometimes,
-             out_.seconds, [this](const std::string& v, const std::string& what) { violation(v, what); },
-             nullptr,      {}} {
+        ctx_{sc,
+             o,
+             clock_,
+             fs_,
+             world_,
+             redactor_,
+             trace_,
+             out_.sometimes,
+             out_.seconds,
+             [this](const std::string& v, const std::string& what) { violation(v, what); },
+             nullptr,
+             {},
+             {}} {
     ctx_.directives = &workload_.directives();
   }
 

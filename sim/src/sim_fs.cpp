@@ -68,18 +68,25 @@ Result<FileInfo> SimFileSystem::stat(const std::string& path) {
   return r;
 }
 
-Result<std::vector<DirEntry>> SimFileSystem::list_dir(const std::string& path) {
+Result<const std::map<std::string, FileKind>*> SimFileSystem::listing(const std::string& path) {
   auto it = dirs_.find(path);
   if (it == dirs_.end()) {
     auto r = base().list_dir(path);
-    if (!r.ok()) return r;
+    if (!r.ok()) return r.error();
     std::map<std::string, FileKind>& d = dirs_[path];
     for (const DirEntry& e : *r) d[e.name] = e.kind;
     it = dirs_.find(path);
   }
+  return &it->second;
+}
+
+Result<std::vector<DirEntry>> SimFileSystem::list_dir(const std::string& path) { return list_dir_from(path, ""); }
+
+Result<std::vector<DirEntry>> SimFileSystem::list_dir_from(const std::string& path, std::string_view first) {
+  auto d = listing(path);
+  if (!d.ok()) return d.error();
   std::vector<DirEntry> out;
-  out.reserve(it->second.size());
-  for (const auto& [name, kind] : it->second) out.push_back({name, kind});
+  for (auto it = (*d)->lower_bound(std::string(first)); it != (*d)->end(); ++it) out.push_back({it->first, it->second});
   return out;
 }
 

@@ -147,7 +147,7 @@ void Variant::tick() {
     Result<TickReport> t = Error{""};
     {
       Timed timed(ctx_.seconds, "tick");
-      t = run_tick(ctx_.fs, home_, ctx_.clock, spec_.policy);
+      t = run_tick(ctx_.fs, home_, ctx_.clock, spec_.policy, &ctx_.near_duplicates);
     }
     if (!t.ok()) return violation("tick: " + t.message());
     today().cue_items += static_cast<int>(t->cue.size());
@@ -287,10 +287,7 @@ void Variant::resolve(int old_fact, int new_fact, const std::string& new_file) {
   req.type = fresh.type;
   auto done = supersede(ctx_.fs, home_, ctx_.clock, spec_.policy, ctx_.redactor, req);
   if (!done.ok()) return violation("supersede: " + done.message());
-  // supersede regenerated MEMORY.md: the view is what it wrote.
-  auto rep = reindex(ctx_.fs, home_, ctx_.clock, spec_.policy, {.write = false});
-  if (!rep.ok()) return violation("reindex: " + rep.message());
-  reindexed(*rep, false, true);
+  reindexed(done->index, false, true);  // supersede regenerated MEMORY.md: the view is what it wrote
 }
 
 // A human who trusts the gates: every proposal the dry run moves is staged and

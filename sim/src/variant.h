@@ -17,6 +17,7 @@
 #include "memsim/home.h"
 #include "memsim/redact.h"
 #include "memsim/reindex.h"
+#include "memsim/search.h"
 #include "memsim/sim/engine.h"
 #include "memsim/sim/sim_fs.h"
 #include "memsim/sim/trace.h"
@@ -40,7 +41,8 @@ struct RunContext {
   std::map<std::string, double>& seconds;
   std::function<void(const std::string& variant, const std::string& what)> on_violation;
   const std::vector<Directive>* directives = nullptr;
-  std::vector<std::string> secrets;  // planted so far
+  std::vector<std::string> secrets;   // planted so far
+  NearDuplicateMemo near_duplicates;  // the variants' homes hold the same summaries
 };
 
 // A need's shared draws, for every variant alike.

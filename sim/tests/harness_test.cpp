@@ -3,6 +3,7 @@
 // wrote without ever disagreeing with the disk.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -84,6 +85,24 @@ TEST_F(HarnessTest, TheFileSystemsMemoryAgreesWithTheDisk) {
   ASSERT_TRUE(fs_.set_mtime(home_.memory_path("feedback_x.md"), 1000).ok());
   EXPECT_EQ(fs_.stat(home_.memory_path("feedback_x.md"))->mtime, 1000);
   EXPECT_EQ(posix_.stat(home_.memory_path("feedback_x.md"))->mtime, 1000);
+}
+
+TEST_F(HarnessTest, AListingFromANameHoldsEveryNameFromItAsTheDiskDoes) {
+  const std::string dir = home_.memory_dir() + "/short-term";
+  ASSERT_TRUE(fs_.make_dir(dir).ok());
+  for (const char* name : {"260101-a.md", "260102-b.md", "260102-c.md", "260103-d.md", "zz.md", "0.md"})
+    ASSERT_TRUE(fs_.write_file(dir + "/" + name, "x\n").ok()) << name;
+  for (std::string_view first : {"", "260102", "260102-c.md", "260104", "~"}) {
+    auto remembered = fs_.list_dir_from(dir, first);
+    auto on_disk = posix_.list_dir_from(dir, first);  // FileSystem's own: list_dir, filtered
+    ASSERT_TRUE(remembered.ok() && on_disk.ok());
+    std::vector<std::string> a, b;
+    for (const DirEntry& e : *remembered) a.push_back(e.name);
+    for (const DirEntry& e : *on_disk) b.push_back(e.name);
+    std::sort(b.begin(), b.end());
+    EXPECT_EQ(a, b) << "from '" << first << "'";
+  }
+  EXPECT_EQ(fs_.list_dir_from(dir, "260102")->size(), 4u);  // the two of the 2nd, the 3rd, zz.md
 }
 
 }  // namespace

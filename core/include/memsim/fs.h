@@ -45,6 +45,10 @@ class FileSystem {
   virtual Result<FileInfo> stat(const std::string& path) = 0;
   // Entries of a directory, excluding "." and "..", in no particular order.
   virtual Result<std::vector<DirEntry>> list_dir(const std::string& path) = 0;
+  // The entries whose names sort at or after `first` (bytewise), in no particular
+  // order. A directory that only grows (dated notes) is read from a date on; a
+  // file system that keeps its listings sorted answers without the older names.
+  virtual Result<std::vector<DirEntry>> list_dir_from(const std::string& path, std::string_view first);
   // Creates or truncates path, writes all of data and syncs it to disk.
   virtual Status write_file(const std::string& path, std::string_view data) = 0;
   // Appends data with one write(2) on an O_APPEND descriptor, creating the file
@@ -94,6 +98,9 @@ class ForwardingFileSystem : public FileSystem {
   Result<std::string> read_file(const std::string& p) override { return base_.read_file(p); }
   Result<FileInfo> stat(const std::string& p) override { return base_.stat(p); }
   Result<std::vector<DirEntry>> list_dir(const std::string& p) override { return base_.list_dir(p); }
+  Result<std::vector<DirEntry>> list_dir_from(const std::string& p, std::string_view first) override {
+    return base_.list_dir_from(p, first);
+  }
   Status write_file(const std::string& p, std::string_view d) override { return base_.write_file(p, d); }
   Status append_file(const std::string& p, std::string_view d) override { return base_.append_file(p, d); }
   Status rename(const std::string& a, const std::string& b) override { return base_.rename(a, b); }

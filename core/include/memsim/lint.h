@@ -11,6 +11,10 @@
 #include "memsim/ranking.h"
 
 namespace memsim {
+struct NearDuplicateMemo;  // search.h
+}
+
+namespace memsim {
 
 enum class Severity { kError, kWarning, kInfo };
 std::string_view severity_name(Severity s);
@@ -28,8 +32,9 @@ std::string vague_summary_reason(std::string_view summary, std::string_view stem
 
 // Findings in a stable order: by file, then code, then message. `unfit_pins` are
 // the pinned files whose rows did not fit in Hot (IndexOutput::unfit_pins): each
-// is an error, since a pin promises a place it did not get.
+// is an error, since a pin promises a place it did not get. A memo (search.h)
+// spares a caller that lints many homes of the same facts the near-duplicate join.
 std::vector<Finding> lint(const Ranked& ranked, std::size_t bad_journal_lines,
-                          const std::vector<std::string>& unfit_pins = {});
+                          const std::vector<std::string>& unfit_pins = {}, NearDuplicateMemo* memo = nullptr);
 
 }  // namespace memsim

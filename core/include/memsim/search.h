@@ -118,6 +118,18 @@ std::vector<std::string> hot_files(std::string_view memory_md);
 constexpr double kNearDuplicate = 0.7;
 std::vector<std::vector<std::size_t>> near_duplicate_groups(const std::vector<std::string>& summaries);
 
+// The last summaries grouped and their groups, kept by a caller that lints many
+// homes holding the same summaries (the simulator's variants differ in their
+// policy lines, not in what their facts say), so equal summaries are grouped once.
+struct NearDuplicateMemo {
+  std::vector<std::string> summaries;
+  std::vector<std::vector<std::size_t>> groups;
+};
+// near_duplicate_groups(summaries), from the memo when it holds these summaries;
+// the memo then holds them.
+std::vector<std::vector<std::size_t>> near_duplicate_groups(std::vector<std::string> summaries,
+                                                            NearDuplicateMemo& memo);
+
 // The search database path: runtime/search.db.
 
 }  // namespace memsim

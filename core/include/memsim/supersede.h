@@ -23,6 +23,7 @@
 #include "memsim/memory_file.h"
 #include "memsim/policy.h"
 #include "memsim/redact.h"
+#include "memsim/reindex.h"
 #include "memsim/result.h"
 
 namespace memsim {
@@ -42,6 +43,7 @@ struct SupersedeRequest {
 struct SupersedeResult {
   std::string old_file, new_file;
   std::string new_text;  // what was written to NEW
+  ReindexReport index;   // the index regenerated after the change (written)
 };
 
 // The summary, body and NEW name pass gate_text (gate.h): one holding a secret

@@ -56,7 +56,9 @@ struct TickReport {
 // The cue holds, besides conflicts and old unverified facts, what the modules
 // that own them add: near-duplicate groups and promotions near or ready
 // (cue_sources.h), lenses over their cap or unusable (lens.h).
-Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy);
+// A memo (search.h) is for a caller that ticks many homes of the same facts.
+Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
+                            NearDuplicateMemo* memo = nullptr);
 
 // The cue as JSON text (stable key order, items in report order).
 std::string render_cue(const TickReport& report);

@@ -35,6 +35,7 @@ class SimFileSystem final : public ForwardingFileSystem {
   Result<std::string> read_file(const std::string& path) override;
   Result<FileInfo> stat(const std::string& path) override;
   Result<std::vector<DirEntry>> list_dir(const std::string& path) override;
+  Result<std::vector<DirEntry>> list_dir_from(const std::string& path, std::string_view first) override;
   Status write_file(const std::string& path, std::string_view data) override;
   Status append_file(const std::string& path, std::string_view data) override;
   Status rename(const std::string& from, const std::string& to) override;
@@ -49,6 +50,8 @@ class SimFileSystem final : public ForwardingFileSystem {
   std::vector<std::string> take_hook_errors();
 
  private:
+  // The remembered listing of a directory, read from disk the first time.
+  Result<const std::map<std::string, FileKind>*> listing(const std::string& path);
   void listed(const std::string& path, FileKind kind);  // add to (or update in) its directory's listing
   void unlisted(const std::string& path);
   void forget(const std::string& path);

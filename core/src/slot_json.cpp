@@ -1,0 +1,348 @@
+// A slot's text (atoms.h): written and read without a JSON tree. A slot gathers
+// an observation every time a session restates its claim, so an adopted rule's
+// slot grows to tens of kilobytes, and session-end capture reads and rewrites it
+// every time: a tree of std::map nodes per observation was most of that cost.
+//
+// The writer prints exactly what nlohmann's dump(2) printed of the tree (keys in
+// byte order, as nlohmann::json keeps them). The reader accepts the shape the
+// writer writes, keys in any order; anything else (an unknown or repeated key, a
+// value of another type, a hand edit) goes to the tree reader, which stays the one
+// definition of what a slot file means (slot_json_detail.h).
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "memsim/atoms.h"
+#include "memsim/json_io.h"
+#include "slot_json_detail.h"
+
+namespace memsim {
+
+namespace {
+
+using nlohmann::json;
+
+// ---- writing ----
+
+class Writer {
+ public:
+  std::string take() { return std::move(out_); }
+
+  void open(char bracket) {
+    out_ += bracket;
+    ++depth_;
+    first_ = true;
+  }
+  void close(char bracket) {
+    --depth_;
+    if (!first_) newline();  // an empty array prints as "[]"
+    out_ += bracket;
+    first_ = false;
+  }
+  void key(std::string_view k) {
+    item();
+    text(k);
+    out_ += ": ";
+  }
+  // The next element of an array.
+  void item() {
+    if (!first_) out_ += ',';
+    newline();
+    first_ = false;
+  }
+  void text(std::string_view s) {
+    // Printable ASCII needs no escape; anything else is escaped as nlohmann escapes it.
+    for (char c : s)
+      if (c < ' ' || c > '~' || c == '"' || c == '\\') {
+        out_ += dump_json(json(s));
+        return;
+      }
+    out_ += '"';
+    out_ += s;
+    out_ += '"';
+  }
+  void number(std::int64_t n) { out_ += std::to_string(n); }
+  void boolean(bool b) { out_ += b ? "true" : "false"; }
+
+ private:
+  void newline() {
+    out_ += '\n';
+    out_.append(static_cast<std::size_t>(2 * depth_), ' ');
+  }
+
+  std::string out_;
+  int depth_ = 0;
+  bool first_ = true;
+};
+
+void write_observation(Writer& w, const Observation& o) {
+  w.open('{');
+  w.key("confidence");
+  w.text(o.confidence);
+  w.key("day");
+  w.text(o.day);
+  w.key("line");
+  w.number(o.line);
+  w.key("project");
+  w.text(o.project);
+  w.key("quote");
+  w.text(o.quote);
+  w.key("session");
+  w.text(o.session);
+  w.key("time");
+  w.number(o.time);
+  w.key("transcript");
+  w.text(o.transcript);
+  w.close('}');
+}
+
+void write_atom(Writer& w, const Atom& a) {
+  w.open('{');
+  w.key("claim");
+  w.text(a.claim);
+  w.key("id");
+  w.text(a.id);
+  w.key("kind");
+  w.text(a.kind);
+  w.key("observations");
+  w.open('[');
+  for (const Observation& o : a.observations) {
+    w.item();
+    write_observation(w, o);
+  }
+  w.close(']');
+  w.key("quarantined");
+  w.boolean(a.quarantined);
+  w.key("redactions");
+  w.open('[');
+  for (const std::string& r : a.redactions) {
+    w.item();
+    w.text(r);
+  }
+  w.close(']');
+  w.key("status");
+  w.text(a.status);
+  w.key("tier");
+  w.text(a.tier);
+  w.close('}');
+}
+
+// ---- reading ----
+
+// Builds a Slot from the parser's events; returns false (and the tree reader takes
+// over) at the first event the writer's shape does not have.
+class Reader : public nlohmann::json_sax<json> {
+ public:
+  Slot slot;
+
+  bool null() override { return false; }
+  bool boolean(bool b) override {
+    if (at_ == Place::kSlot && field_ == "ever_contested") slot.ever_contested = b;
+    else if (at_ == Place::kAtom && field_ == "quarantined") atom().quarantined = b;
+    else return false;
+    return true;
+  }
+  bool number_integer(number_integer_t n) override { return integer(n); }
+  bool number_unsigned(number_unsigned_t n) override {
+    // The tree reader's get<> casts the same way.
+    return integer(static_cast<std::int64_t>(n));
+  }
+  bool number_float(number_float_t, const string_t&) override { return false; }
+  bool binary(binary_t&) override { return false; }
+  bool string(string_t& s) override {
+    if (at_ == Place::kRedactions) {
+      atom().redactions.push_back(std::move(s));
+      return true;
+    }
+    std::string* to = nullptr;
+    if (at_ == Place::kSlot) {
+      to = field_ == "key" ? &slot.key : field_ == "resolved" ? &slot.resolved : nullptr;
+    } else if (at_ == Place::kAtom) {
+      Atom& a = atom();
+      to = field_ == "id"       ? &a.id
+           : field_ == "claim"  ? &a.claim
+           : field_ == "kind"   ? &a.kind
+           : field_ == "status" ? &a.status
+           : field_ == "tier"   ? &a.tier
+                                : nullptr;
+    } else if (at_ == Place::kObservation) {
+      Observation& o = observation();
+      to = field_ == "session"      ? &o.session
+           : field_ == "day"        ? &o.day
+           : field_ == "project"    ? &o.project
+           : field_ == "transcript" ? &o.transcript
+           : field_ == "quote"      ? &o.quote
+           : field_ == "confidence" ? &o.confidence
+                                    : nullptr;
+    }
+    if (!to) return false;
+    *to = std::move(s);
+    return true;
+  }
+  bool start_object(std::size_t) override {
+    if (at_ == Place::kNothing) {
+      at_ = Place::kSlot;
+    } else if (at_ == Place::kAtoms) {
+      Atom a;
+      a.kind = "lesson";  // the tree reader's defaults for what a slot leaves out
+      slot.atoms.push_back(std::move(a));
+      atom_fields_ = 0;
+      at_ = Place::kAtom;
+    } else if (at_ == Place::kObservations) {
+      Observation o;
+      o.confidence = "observed";
+      atom().observations.push_back(std::move(o));
+      observation_fields_ = 0;
+      at_ = Place::kObservation;
+    } else {
+      return false;
+    }
+    return true;
+  }
+  bool key(string_t& k) override {
+    field_ = std::move(k);
+    static constexpr std::string_view kSlotKeys[] = {"key", "resolved", "ever_contested", "atoms"};
+    static constexpr std::string_view kAtomKeys[] = {"id",     "claim", "kind",         "quarantined",
+                                                     "status", "tier",  "observations", "redactions"};
+    static constexpr std::string_view kObservationKeys[] = {"session",    "day",  "time",  "project",
+                                                            "transcript", "line", "quote", "confidence"};
+    if (at_ == Place::kSlot) return first_time(kSlotKeys, slot_fields_);
+    if (at_ == Place::kAtom) return first_time(kAtomKeys, atom_fields_);
+    if (at_ == Place::kObservation) return first_time(kObservationKeys, observation_fields_);
+    return false;
+  }
+  bool end_object() override {
+    if (at_ == Place::kSlot) {
+      at_ = Place::kDone;
+      return has(slot_fields_, 0) && has(slot_fields_, 3);  // "key" and "atoms" are required
+    }
+    if (at_ == Place::kAtom) {
+      at_ = Place::kAtoms;
+      return has(atom_fields_, 0) && has(atom_fields_, 1) && has(atom_fields_, 6);  // id, claim, observations
+    }
+    if (at_ == Place::kObservation) {
+      at_ = Place::kObservations;
+      return true;
+    }
+    return false;
+  }
+  bool start_array(std::size_t) override {
+    if (at_ == Place::kSlot && field_ == "atoms") at_ = Place::kAtoms;
+    else if (at_ == Place::kAtom && field_ == "observations") at_ = Place::kObservations;
+    else if (at_ == Place::kAtom && field_ == "redactions") at_ = Place::kRedactions;
+    else return false;
+    return true;
+  }
+  bool end_array() override {
+    if (at_ == Place::kAtoms) at_ = Place::kSlot;
+    else if (at_ == Place::kObservations || at_ == Place::kRedactions) at_ = Place::kAtom;
+    else return false;
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+  bool done() const { return at_ == Place::kDone; }
+
+ private:
+  enum class Place { kNothing, kSlot, kAtoms, kAtom, kRedactions, kObservations, kObservation, kDone };
+
+  Atom& atom() { return slot.atoms.back(); }
+  Observation& observation() { return atom().observations.back(); }
+
+  bool integer(std::int64_t n) {
+    if (at_ != Place::kObservation) return false;
+    if (field_ == "time") observation().time = n;
+    else if (field_ == "line") observation().line = static_cast<int>(n);
+    else return false;
+    return true;
+  }
+  // Marks field_ seen among `keys` (a bit each); false for an unknown or repeated key.
+  template <std::size_t N>
+  bool first_time(const std::string_view (&keys)[N], unsigned& seen) {
+    for (std::size_t i = 0; i < N; ++i)
+      if (field_ == keys[i]) {
+        if (has(seen, i)) return false;
+        seen |= 1u << i;
+        return true;
+      }
+    return false;
+  }
+  static bool has(unsigned seen, std::size_t i) { return (seen >> i) & 1u; }
+
+  Place at_ = Place::kNothing;
+  std::string field_;
+  unsigned slot_fields_ = 0, atom_fields_ = 0, observation_fields_ = 0;
+};
+
+}  // namespace
+
+std::string slot_to_json(const Slot& slot) {
+  Writer w;
+  w.open('{');
+  w.key("atoms");
+  w.open('[');
+  for (const Atom& a : slot.atoms) {
+    w.item();
+    write_atom(w, a);
+  }
+  w.close(']');
+  w.key("ever_contested");
+  w.boolean(slot.ever_contested);
+  w.key("key");
+  w.text(slot.key);
+  w.key("resolved");
+  w.text(slot.resolved);
+  w.close('}');
+  return w.take() + "\n";
+}
+
+Result<Slot> slot_from_json(const std::string& text, const std::string& origin) {
+  Reader reader;
+  if (json::sax_parse(text, &reader) && reader.done()) return std::move(reader.slot);
+  return slot_json_detail::slot_from_json_tree(text, origin);
+}
+
+namespace slot_json_detail {
+
+Result<Slot> slot_from_json_tree(const std::string& text, const std::string& origin) {
+  auto parsed = parse_json_input(text);
+  if (!parsed.ok() || !parsed->is_object()) return Error{origin + ": not a JSON object"};
+  json j = std::move(*parsed);
+  try {
+    Slot s;
+    s.key = j.at("key").get<std::string>();
+    s.resolved = j.value("resolved", std::string());
+    s.ever_contested = j.value("ever_contested", false);
+    for (const json& ja : j.at("atoms")) {
+      Atom a;
+      a.id = ja.at("id").get<std::string>();
+      a.claim = ja.at("claim").get<std::string>();
+      a.kind = ja.value("kind", std::string("lesson"));
+      a.quarantined = ja.value("quarantined", false);
+      a.redactions = ja.value("redactions", std::vector<std::string>{});
+      a.status = ja.value("status", std::string("candidate"));
+      a.tier = ja.value("tier", std::string("L1"));
+      for (const json& jo : ja.at("observations")) {
+        Observation o;
+        o.session = jo.value("session", std::string());
+        o.day = jo.value("day", std::string());
+        o.time = jo.value("time", Seconds{0});
+        o.project = jo.value("project", std::string());
+        o.transcript = jo.value("transcript", std::string());
+        o.line = jo.value("line", 0);
+        o.quote = jo.value("quote", std::string());
+        o.confidence = jo.value("confidence", std::string("observed"));
+        a.observations.push_back(std::move(o));
+      }
+      s.atoms.push_back(std::move(a));
+    }
+    return s;
+  } catch (const json::exception& e) {
+    return Error{origin + ": not an atom slot (" + e.what() + ")"};
+  }
+}
+
+}  // namespace slot_json_detail
+
+}  // namespace memsim

@@ -1,0 +1,15 @@
+// The reader of slot files through a JSON tree: what a slot file means, for any
+// spelling a person may have written. slot_from_json (atoms.h) answers from its
+// own reader for the files slot_to_json writes, and from this one otherwise; tests
+// compare the two.
+#pragma once
+
+#include <string>
+
+#include "memsim/atoms.h"
+
+namespace memsim::slot_json_detail {
+
+Result<Slot> slot_from_json_tree(const std::string& text, const std::string& origin);
+
+}  // namespace memsim::slot_json_detail
