@@ -404,6 +404,19 @@ TEST(NearDuplicates, SimilarSummariesGroupAndShortOnesDoNot) {
   EXPECT_EQ(groups, (std::vector<std::vector<std::size_t>>{{0, 2}}));
 }
 
+// The memo answers for the summaries it holds and for no others.
+TEST(NearDuplicates, TheMemoGivesWhatTheJoinGivesForEverySummaries) {
+  const std::vector<std::vector<std::string>> runs = {
+      {"Prefers tabs over spaces in Python code", "prefers tabs over spaces in python code.", "other"},
+      {"Prefers tabs over spaces in Python code", "prefers tabs over spaces in python code.", "other"},
+      {"Prefers tabs over spaces in Python code", "deploys go through the staging cluster first", "other"},
+      {},
+      {"Prefers tabs over spaces in Python code", "prefers tabs over spaces in python code.", "other"}};
+  NearDuplicateMemo memo;
+  for (const auto& summaries : runs)
+    EXPECT_EQ(near_duplicate_groups(summaries, memo), near_duplicate_groups(summaries));
+}
+
 // Templated summaries, where every pair is a near-duplicate: one group of all.
 TEST(NearDuplicates, TemplatedSummariesMakeOneGroup) {
   std::vector<std::string> summaries;
