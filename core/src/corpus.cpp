@@ -55,11 +55,31 @@ Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename
 
 Days window_opens(const Memory& m) { return m.meta.valid_from.value_or(m.meta.created.value_or(day_of(m.info.mtime))); }
 
-Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& policy) {
+namespace {
+
+// The memory of `reuse` that still holds what the file at `info` holds, or null.
+// Both lists are sorted by name, so one cursor walks `reuse` once per load.
+Memory* reusable(Corpus* reuse, std::size_t& cursor, const std::string& name, const FileInfo& info,
+                 const Policy& policy) {
+  if (!reuse || info.version == 0 || reuse->initial_stability != policy.initial_stability) return nullptr;
+  std::vector<Memory>& old = reuse->memories;
+  while (cursor < old.size() && old[cursor].filename < name) ++cursor;
+  if (cursor == old.size() || old[cursor].filename != name) return nullptr;
+  Memory& m = old[cursor];
+  if (m.info.version != info.version || m.info.size != info.size || m.info.mtime != info.mtime) return nullptr;
+  m.info.version = 0;  // moved from below: never again a match
+  return &m;
+}
+
+}  // namespace
+
+Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& policy, Corpus* reuse) {
   auto entries = fs.list_dir(home.memory_dir());
   if (!entries.ok()) return entries.error();
   std::sort(entries->begin(), entries->end(), [](const DirEntry& a, const DirEntry& b) { return a.name < b.name; });
   Corpus c;
+  c.initial_stability = policy.initial_stability;
+  std::size_t cursor = 0;
   for (const DirEntry& e : *entries) {
     if (is_derived_name(e.name)) continue;
     const bool named = is_memory_name(e.name);
@@ -86,7 +106,12 @@ Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& polic
       c.strays.push_back({e.name, "not a regular file; not ranked"});
       continue;
     }
-    c.memories.push_back(load_memory(fs, home, e.name, *info, policy));
+    if (Memory* kept = reusable(reuse, cursor, e.name, *info, policy)) {
+      c.memories.push_back(std::move(*kept));
+      c.memories.back().info = *info;
+    } else {
+      c.memories.push_back(load_memory(fs, home, e.name, *info, policy));
+    }
   }
   return c;
 }

@@ -281,7 +281,7 @@ Result<std::vector<std::string>> staged_ids(FileSystem& fs, const Home& home, co
 }
 
 Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id,
-                      const Policy& policy, Seconds now) {
+                      const Policy& policy, Seconds now, Corpus* reuse) {
   const Home* from = nullptr;
   std::string staged_text;
   for (const Home* h : {&home, user_home}) {
@@ -321,7 +321,7 @@ Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, c
     }
     const std::string date = format_date(day_of(now));
     const std::string key = scrub_home_paths(s.key);
-    auto corpus = load_corpus(fs, home, policy);
+    auto corpus = load_corpus(fs, home, policy, reuse);
     if (!corpus.ok()) return corpus.error();
     const std::vector<const Memory*> incumbents = open_facts_with_key(*corpus, key, now);
     for (const Memory* m : incumbents)
@@ -345,6 +345,7 @@ Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, c
     // facts (a conflict lint reports), never a closed fact with no successor.
     MEMSIM_TRY(replace_file(fs, target, text));
     MEMSIM_TRY(close_windows(fs, home, incumbents, now, out.superseded));
+    if (reuse) *reuse = std::move(*corpus);
   } else {
     const Home& user = *from;
     target = user.identity_path();

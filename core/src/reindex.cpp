@@ -47,7 +47,7 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
       for (const DirEntry& e : *entries)
         if (e.name.front() == '.' && e.name.ends_with(".memsim-tmp")) (void)fs.remove(home.memory_path(e.name));
   }
-  auto corpus = load_corpus(fs, home, policy);
+  auto corpus = load_corpus(fs, home, policy, options.reuse);
   if (!corpus.ok()) return corpus.error();
   // A shared home's journals are read through the fold checkpoint (checkpoint.h).
   std::optional<FoldRead> shared;

@@ -55,7 +55,7 @@ std::string render_cue(const TickReport& t) {
 }
 
 Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                            NearDuplicateMemo* memo) {
+                            TickCarry carry) {
   MEMSIM_TRY(check_home(fs, home));
   // The lock is held for the passes that write (the fold, write-back, the index)
   // and again for the two state files; the read-only analysis in between (lint,
@@ -81,7 +81,7 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
   std::sort(t.recent.begin(), t.recent.end());
   t.guarded = !t.recent.empty();
 
-  auto rep = reindex(fs, home, clock, policy, {.write = !t.guarded, .locked = true});
+  auto rep = reindex(fs, home, clock, policy, {.write = !t.guarded, .locked = true, .reuse = carry.corpus});
   if (!rep.ok()) return rep.error();
   t.memories = rep->ranked.corpus.memories.size();
   t.written_back = rep->written_back;
@@ -89,7 +89,7 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
   t.changed = rep->written;
   std::sort(t.changed.begin(), t.changed.end());
   lock->reset();
-  t.findings = lint(rep->ranked, rep->bad_journal_lines, rep->index.unfit_pins, memo);
+  t.findings = lint(rep->ranked, rep->bad_journal_lines, rep->index.unfit_pins, carry.near_duplicates);
 
   // Notes whose window closed since the last tick (or in the last day).
   const Seconds since = previous_tick(fs, home).value_or(t.now - kSecondsPerDay);

@@ -64,7 +64,10 @@ Result<std::string> SimFileSystem::read_file(const std::string& path) {
 Result<FileInfo> SimFileSystem::stat(const std::string& path) {
   if (auto it = info_.find(path); it != info_.end()) return it->second;
   auto r = base().stat(path);
-  if (r.ok()) info_[path] = *r;
+  if (r.ok()) {
+    r->version = next_version_++;
+    info_[path] = *r;
+  }
   return r;
 }
 
@@ -96,7 +99,7 @@ Status SimFileSystem::write_file(const std::string& path, std::string_view data)
   if (s.ok()) s = base().set_mtime(path, clock_.now());
   if (!s.ok()) return s;
   text_[path] = std::string(data);
-  info_[path] = {FileKind::kRegular, static_cast<std::int64_t>(data.size()), clock_.now()};
+  info_[path] = {FileKind::kRegular, static_cast<std::int64_t>(data.size()), clock_.now(), 0, next_version_++};
   listed(path, FileKind::kRegular);
   return {};
 }
@@ -113,11 +116,12 @@ Status SimFileSystem::append_file(const std::string& path, std::string_view data
   auto i = info_.find(path);
   if (i != info_.end() && i->second.kind == FileKind::kMissing) {
     text_[path] = std::string(data);
-    i->second = {FileKind::kRegular, static_cast<std::int64_t>(data.size()), clock_.now()};
+    i->second = {FileKind::kRegular, static_cast<std::int64_t>(data.size()), clock_.now(), 0, next_version_++};
   } else if (t != text_.end() && i != info_.end()) {
     t->second += data;
     i->second.size += static_cast<std::int64_t>(data.size());
     i->second.mtime = clock_.now();
+    i->second.version = next_version_++;
   } else {
     forget(path);  // not known yet: read it from disk next time
   }

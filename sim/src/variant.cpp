@@ -147,7 +147,7 @@ void Variant::tick() {
     Result<TickReport> t = Error{""};
     {
       Timed timed(ctx_.seconds, "tick");
-      t = run_tick(ctx_.fs, home_, ctx_.clock, spec_.policy, &ctx_.near_duplicates);
+      t = run_tick(ctx_.fs, home_, ctx_.clock, spec_.policy, {&ctx_.near_duplicates, &corpus_});
     }
     if (!t.ok()) return violation("tick: " + t.message());
     today().cue_items += static_cast<int>(t->cue.size());
@@ -156,6 +156,7 @@ void Variant::tick() {
          check_index(ctx_.fs, home_, t->reindexed, spec_.policy, ctx_.world, ctx_.clock.now(), !t->guarded))
       violation(bad);
     reindexed(t->reindexed, true, !t->guarded);
+    corpus_ = std::move(t->reindexed.ranked.corpus);  // for the next tick to take what did not change
   } else {
     yardstick_view();
   }
@@ -304,7 +305,7 @@ void Variant::adopt_pass() {
     return violation("adopt: " + staged.message());
   for (const Proposal& p : *plan) {
     if (!p.moves) continue;
-    if (auto written = adopt(ctx_.fs, home_, nullptr, p.id, spec_.policy, now); !written.ok())
+    if (auto written = adopt(ctx_.fs, home_, nullptr, p.id, spec_.policy, now, &corpus_); !written.ok())
       return violation("adopt " + p.id + ": " + written.message());
     const std::string claim = normalize_claim(p.claim);
     const auto& dirs = *ctx_.directives;

@@ -97,7 +97,8 @@ class Variant {
   ViewPtr view_;
   std::unordered_map<int, ViewPtr> session_view_;
   std::unordered_map<std::string, PolicyValues> shadow_;  // core's fold of every touch issued
-  std::unordered_set<long long> met_;                     // needs met and not yet re-read
+  Corpus corpus_;                      // the last tick's, which the next tick takes unchanged memories from
+  std::unordered_set<long long> met_;  // needs met and not yet re-read
   std::vector<char> prev_view_;
   VariantResult result_;
 };

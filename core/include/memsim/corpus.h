@@ -33,9 +33,17 @@ struct Stray {
 struct Corpus {
   std::vector<Memory> memories;  // sorted by filename, bytewise
   std::vector<Stray> strays;     // sorted by name
+  double initial_stability = 0;  // of the policy it was loaded under (a memory's default)
 };
 
-Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& policy);
+// `reuse` is a corpus an earlier load of this home returned, as its caller left
+// it (the index's write-back updates the memories it rewrote, and the files' new
+// versions say so): a memory whose file has the same known version
+// (FileInfo::version), size and mtime is moved from it instead of being read and
+// parsed again, and is not taken twice. A caller that indexes the same home day
+// after day (the simulator) keeps its last corpus for this; with no versions
+// nothing is reused.
+Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& policy, Corpus* reuse = nullptr);
 
 // Reads one memory file as load_corpus would (exposed for hooks and tests).
 Memory load_memory(FileSystem& fs, const Home& home, const std::string& filename, const FileInfo& info,

@@ -21,6 +21,10 @@ struct FileInfo {
   std::int64_t size = 0;
   Seconds mtime = 0;  // whole seconds
   unsigned mode = 0;  // permission bits (st_mode & 07777)
+  // 0: unknown. Otherwise a number that changes whenever the file's bytes may have
+  // changed: a file system that sees every write can keep one (the simulator's
+  // does); a real disk gives none, since an mtime and a size can both stay the same.
+  std::uint64_t version = 0;
 };
 
 struct DirEntry {

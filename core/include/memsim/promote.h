@@ -22,6 +22,7 @@
 
 #include "memsim/atoms.h"
 #include "memsim/clock.h"
+#include "memsim/corpus.h"
 #include "memsim/fs.h"
 #include "memsim/home.h"
 #include "memsim/policy.h"
@@ -81,9 +82,10 @@ struct Adopted {
 // replaces the open facts that hold its key as supersede would: the new file is
 // written first with `supersedes:` and `valid_from: today`, then each incumbent's
 // window closes today (valid_until, no other byte changed), so its body stays
-// readable with --as-of. The caller regenerates the index.
+// readable with --as-of. The caller regenerates the index. `reuse` (load_corpus)
+// lends the memories of an earlier load and is left holding the corpus adopt read.
 Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id,
-                      const Policy& policy, Seconds now);
+                      const Policy& policy, Seconds now, Corpus* reuse = nullptr);
 // The ids waiting in staged/ of home and user_home.
 Result<std::vector<std::string>> staged_ids(FileSystem& fs, const Home& home, const Home* user_home);
 

@@ -41,6 +41,9 @@ struct ReindexOptions {
   // Right after a git merge or checkout (sharing.md): every file's mtime is the
   // merge's, not an author's, so the live-session guard is not applied.
   bool after_merge = false;
+  // An earlier run's corpus (ReindexReport::ranked.corpus) to take unchanged
+  // memories from (load_corpus); what it reports is the same with it or without.
+  Corpus* reuse = nullptr;
 };
 
 Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,

@@ -56,9 +56,16 @@ struct TickReport {
 // The cue holds, besides conflicts and old unverified facts, what the modules
 // that own them add: near-duplicate groups and promotions near or ready
 // (cue_sources.h), lenses over their cap or unusable (lens.h).
-// A memo (search.h) is for a caller that ticks many homes of the same facts.
+// What a caller that ticks the same homes night after night may keep from one
+// tick to the next, to spare work whose result it has already (the simulator
+// does; a `memsim tick` process has nothing to keep). Neither changes the tick.
+struct TickCarry {
+  NearDuplicateMemo* near_duplicates = nullptr;  // shared by homes of the same facts (search.h)
+  Corpus* corpus = nullptr;                      // this home's last corpus (ReindexOptions::reuse)
+};
+
 Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                            NearDuplicateMemo* memo = nullptr);
+                            TickCarry carry = {});
 
 // The cue as JSON text (stable key order, items in report order).
 std::string render_cue(const TickReport& report);

@@ -12,11 +12,15 @@
 //    other process touches the homes. (SQLite writes runtime/search.db itself; no
 //    one reads that file through this object.) Whole-file writes are not synced: the
 //    homes are disposable.
+//  - Versions: every file it knows carries a version (FileInfo::version) that a
+//    write, an append or a first read from disk renews, so a caller can tell a
+//    file it has already parsed (load_corpus's reuse) without reading it.
 //  - Hook failures: it hears every line a hook appends to runtime/hook-errors.log.
 //    A hook never fails its caller (it logs and exits 0), so this is how the
 //    simulator sees a failing hook and counts it as a violation.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -62,6 +66,7 @@ class SimFileSystem final : public ForwardingFileSystem {
   std::unordered_map<std::string, std::map<std::string, FileKind>> dirs_;
   std::unordered_map<std::string, std::string> real_;
   std::vector<std::string> hook_errors_;
+  std::uint64_t next_version_ = 1;
 };
 
 }  // namespace memsim::sim
