@@ -80,16 +80,20 @@ Atom* Slot::find(const std::string& id) {
 
 bool may_hold_status(std::string_view slot_text, std::initializer_list<std::string_view> statuses) {
   if (slot_text.find("\\u") != std::string_view::npos) return true;
-  auto count_of = [&](std::string_view what) {
-    std::size_t n = 0;
-    for (std::size_t at = slot_text.find(what); at != std::string_view::npos; at = slot_text.find(what, at + 1)) ++n;
-    return n;
-  };
-  for (std::string_view s : statuses) {
-    if (slot_text.find("\"" + std::string(s) + "\"") != std::string_view::npos) return true;
-    if (s == "candidate" && count_of("\"status\"") < count_of("\"claim\"")) return true;
+  // One pass over the quotes: what follows each is a status asked for, a status
+  // key or a claim key. Slots run to tens of kilobytes and are filtered often.
+  std::size_t status_keys = 0, claim_keys = 0;
+  bool candidates = false;
+  for (std::size_t q = slot_text.find('"'); q != std::string_view::npos; q = slot_text.find('"', q + 1)) {
+    const std::string_view after = slot_text.substr(q + 1);
+    for (std::string_view s : statuses) {
+      if (after.starts_with(s) && after.substr(s.size()).starts_with('"')) return true;
+      candidates = candidates || s == "candidate";
+    }
+    status_keys += after.starts_with("status\"") ? 1 : 0;
+    claim_keys += after.starts_with("claim\"") ? 1 : 0;
   }
-  return false;
+  return candidates && status_keys < claim_keys;  // an atom without a status is a candidate
 }
 
 bool contested_by_candidates(FileSystem& fs, const Home& home, std::string_view key, std::string_view summary) {
