@@ -69,6 +69,15 @@ std::string_view quote_at(std::string_view t, size_t at) {
   return {};
 }
 
+// A quote at t[p] that ends the string before it: it follows a character of that
+// string, not a blank, an operator or a bracket that would open a value.
+bool closes_string(std::string_view t, size_t p) {
+  if (p == 0 || p >= t.size() || (t[p] != '"' && t[p] != '\'' && t[p] != '`')) return false;
+  const char before = t[p - 1];
+  return before != ' ' && before != '\t' && before != '\n' && before != '=' && before != ':' && before != '(' &&
+         before != '[' && before != '{' && before != ',' && before != '\\';
+}
+
 size_t skip_blanks(std::string_view t, size_t p) {
   while (p < t.size() && (t[p] == ' ' || t[p] == '\t')) ++p;
   return p;
@@ -194,6 +203,12 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
     }
     if (ch == '-' && p + 1 < line_end && (t[p + 1] == ' ' || t[p + 1] == '>')) {  // "password - X", "->"
       p += 2;
+      continue;
+    }
+    // A quote right after a word closes a string ("Mot de passe", `NAME ?= X`): it
+    // opens no value, and what follows it up to the next quote is other text.
+    if (closes_string(t, p)) {
+      ++p;
       continue;
     }
     const std::string_view quote = quote_at(t, p);
@@ -477,7 +492,8 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
     }
     return;
   }
-  for (std::string_view sep : {":=", "=>", "->", "+=", "==", "=", ":"}) {
+  // (?= is Make's "set if not set": REGISTRY_PASSWORD ?= ...)
+  for (std::string_view sep : {":=", "=>", "->", "+=", "?=", "==", "=", ":"}) {
     if (t.substr(p, sep.size()) != sep) continue;
     if (sep == ":" && p + 1 < t.size() && t[p + 1] == ':') break;  // a C++ scope, not an assignment
     assign(t, ns, ne, skip_blanks(t, p + sep.size()), out);

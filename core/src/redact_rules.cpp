@@ -100,8 +100,9 @@ void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Foun
   // Identifiers with random tails that are not credentials: Stripe's checkout
   // sessions, digests that name their algorithm, build and cache names.
   // (Stripe's other object ids and API message ids have tails under 30.)
-  for (std::string_view p :
-       {"cs_", "sha", "md5", "blake", "git-", "commit", "build", "tmp", "temp", "cache", "session-", "uuid"})
+  // Stripe's publishable keys (pk_live_, pk_test_) are public by design.
+  for (std::string_view p : {"cs_", "sha", "md5", "blake", "git-", "commit", "build", "tmp", "temp", "cache",
+                             "session-", "uuid", "pk_live_", "pk_test_"})
     if (prefix.starts_with(p)) return;
   if (is_hex(tail) || is_slug(tail) || !looks_random(tail) || labelled_as_digest(text, at)) return;
   out.push_back({at, at + len, {}});
@@ -149,7 +150,8 @@ constexpr Token kTokens[] = {
     {"slack_webhook", R"((https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}))", false},
     {"discord_webhook", R"((https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,}))",
      false},
-    {"stripe_key", R"(\b((?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}))", false},
+    // (pk_live_ and pk_test_ are publishable keys, public by design: Stripe Docs "API keys".)
+    {"stripe_key", R"(\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}))", false},
     {"stripe_key", R"(\b(whsec_[A-Za-z0-9]{20,}))", false},
     {"google_api_key", R"(\b(AIza[0-9A-Za-z_-]{35}))", false},
     {"google_oauth", R"(\b(GOCSPX-[A-Za-z0-9_-]{20,}|ya29\.[0-9A-Za-z_-]{20,}|1//0[0-9A-Za-z_-]{30,}))", false},

@@ -519,5 +519,39 @@ TEST(Redact, EntropyOfUniformAndConstantStrings) {
   EXPECT_DOUBLE_EQ(shannon_entropy("abcd"), 2.0);
 }
 
+// --- Families (docs/redaction.md, "Families"): each rule is meant for every tool
+// or format of its kind, so each test below uses tools and formats that no rule
+// names, and look-alikes of the same shapes.
+
+// Each of `parts` is gone from the redaction of `text`.
+void expect_caught(const Redactor& r, const std::string& text, std::initializer_list<std::string> parts) {
+  const std::string out = r.redact(text).text;
+  for (const std::string& p : parts) EXPECT_EQ(out.find(p), std::string::npos) << "kept " << p << "\n in: " << out;
+}
+
+void expect_kept(const Redactor& r, std::initializer_list<std::string> texts) {
+  for (const std::string& t : texts) EXPECT_EQ(r.redact(t).text, t);
+}
+
+// Public by design, encrypted, or a reference: none of these is a plaintext secret.
+TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
+  Redactor r;
+  expect_kept(
+      r, {
+             "Stripe.js loads with pk_live_51Hx8kLm2qRt9WvB4nP7sY3dF6gH1jK5aZc2Xe8VbQm4wT7yU",
+             "const stripe = Stripe('pk_test_51Hx8kLm2qRt9WvB4nP7sY3dF6gH1jK5aZc2Xe8VbQm4wT7yU');",
+             "<div class=\"g-recaptcha\" data-sitekey=\"6LfZx8kLAAAAAM2qRt9WvB4nP7sY3dF6gH1jK5aZ\"></div>",
+             "RECAPTCHA_SITE_KEY=6LfZx8kLAAAAAM2qRt9WvB4nP7sY3dF6gH1jK5aZ",
+             "api_token: ENC[AES256_GCM,data:q8Zk3m2Lx9=,iv:Rt9WvB4nP7sY3dF6gH1jK5aZc2Xe8VbQ=,tag:Mw4T7yU==,type:str]",
+             "db.password=ENC(G6N718UuyPE5bHyWKyuLQSm02auQPUtm)",
+             "token = \"{env.API_TOKEN}\"",
+             "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+         });
+  // The secret half of the same pairs is still a secret.
+  expect_caught(r, "RECAPTCHA_SECRET_KEY=6LfZx8kLAAAAAPq3Wm7Rt2vB9nX4sY8dF1gH6jK0",
+                {"6LfZx8kLAAAAAPq3Wm7Rt2vB9nX4sY8dF1gH6jK0"});
+  expect_caught(r, "STRIPE_SECRET_KEY=sk_live_51Hx8kLm2qRt9WvB4nP7sY3dF6", {"sk_live_51Hx8kLm2qRt9WvB4nP7sY3dF6"});
+}
+
 }  // namespace
 }  // namespace memsim
