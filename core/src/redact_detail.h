@@ -87,6 +87,9 @@ std::vector<RuleSpec> block_rules();
 // Rules that never look past the end of a line, most specific first: where two
 // findings overlap, the earlier rule's wins.
 std::vector<RuleSpec> line_rules();
+// Passwords and keys given to commands by flag or position (redact_commands.cpp);
+// line_rules() holds them after the headers and cookies.
+std::vector<RuleSpec> command_rules();
 // Personal data (cards, national ids): line rules too, run after the others.
 std::vector<RuleSpec> pii_rules();
 

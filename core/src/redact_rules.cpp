@@ -47,18 +47,6 @@ bool assigned_password(std::string_view v) { return password_like(v, Context::kA
 // In prose with no "is" to say a value is given, a plain word is a word ("पासवर्ड policy").
 bool prose_password(std::string_view v) { return !is_plain_word(v) && password_like(v, Context::kProse); }
 
-// The value that a tool's short flag takes (mysql -pX, sshpass -p X, redis-cli -a X):
-// groups[1] is an opening quote, the value follows the match.
-Pick tool_password() {
-  return [](const Hit& h, std::vector<Found>& out) {
-    const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
-    const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-    if (v.size() >= 3 && !v.starts_with("-") && !is_reference(v) && !is_placeholder(v) && !looks_like_path(v) &&
-        !is_common_word(v))
-      add_span(out, s, "password");
-  };
-}
-
 // scheme://user:password@host: the password; scheme://TOKEN@host and
 // https://TOKEN:x-oauth-basic@host: the token.
 void pick_url_userinfo(const Hit& h, std::vector<Found>& out) {
@@ -359,101 +347,8 @@ std::vector<RuleSpec> line_rules() {
          }
        }});
 
-  // Passwords given to tools on the command line.
-  r.push_back({"password",
-               R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb|)"
-               R"(mariadb-dump)\b[^\n|;&]*?[ \t]-p(["']?)[^\s"'-])",
-               [](const Hit& h, std::vector<Found>& out) {
-                 // The value starts at the last byte of the match.
-                 const size_t at = h.end() - 1;
-                 const ValueSpan s = read_value(h.text, at, h.groups[1]);
-                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-                 if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v)) add_span(out, s, "password");
-               },
-               false, R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb)\b)"});
-  r.push_back({"password", R"(\bsshpass\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))", tool_password(), false, R"(\bsshpass\b)"});
-  r.push_back({"password", R"(\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+(["']?))", tool_password(), false,
-               R"(\bredis-cli\b)"});
-  r.push_back({"password",
-               R"(\b(?:docker|podman|helm|buildah|skopeo|oras|nerdctl|crane|cf|oc|az)\b)"
-               R"([^\n|;&]*?\blogin\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))",
-               tool_password(), false, R"(\blogin\b)"});
-  r.push_back({"password", R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b[^\n|;&]*?[ \t]-P[ \t]*(["']?))", tool_password(),
-               false, R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b)"});
-  r.push_back({"password",
-               R"(\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n|;&]*?[ \t]-w[ \t]+(["']?))",
-               tool_password(), false, R"(\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b)"});
-  r.push_back({"password",
-               R"(\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(["']?))",
-               tool_password(), false, R"(\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b)"});
-  r.push_back({"password", R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b[^\n|;&]*?[ \t]-[Pp][ \t]*(["']?))", tool_password(),
-               false, R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b)"});
-  r.push_back(
-      {"password", R"(\bssh-keygen\b[^\n|;&]*?[ \t]-[NP][ \t]+(["']?))", tool_password(), false, R"(\bssh-keygen\b)"});
-  r.push_back({"password", R"(\b(?:xfreerdp|wlfreerdp|sdl-freerdp)\b[^\n]*?[ \t]/p:(["']?))", tool_password(), false,
-               R"(\b(?:xfreerdp|wlfreerdp|sdl-freerdp)\b)"});
-  r.push_back({"password", R"(\bpass:(["']?))", tool_password()});  // openssl -passin pass:X
-  r.push_back({"password",
-               R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b[^\n|;&]*?-U[ \t]*["']?[^\s%'"]+%(["']?))",
-               tool_password(), false, R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b)"});
-  r.push_back({"password",
-               R"(\b(?:curl|wget|xh|lftp)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U|-a|)"
-               R"(--auth)[ \t=]*["']?[^\s:,'"$]+[:,](["']?))",
-               tool_password(), false, R"(\b(?:curl|wget|xh|lftp)\b)"});
-  // HTTPie: http -a user:password (the word http is in every URL, so the set looks for the flag).
-  r.push_back({"password", R"(\bhttps?\b[^\n|;&]*?[ \t](?:-a|--auth)[ \t=]*["']?[^\s:,'"$]+:(["']?))", tool_password(),
-               false, R"([ \t](?:-a|--auth)[ \t=]+["']?[^\s:,'"$]+:)"});
-  // htpasswd -b FILE USER PASSWORD (the password on the command line only with -b).
-  r.push_back({"password", R"(\bhtpasswd((?:[ \t]+-[a-zA-Z]+)+)[ \t]+\S+[ \t]+\S+[ \t]+(["']?))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 if (h.groups[1].find('b') == std::string_view::npos) return;
-                 const ValueSpan s = read_value(h.text, h.end(), h.groups[2]);
-                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-                 if (v.size() >= 3 && !is_reference(v)) add_span(out, s, "password");
-               },
-               false, R"(\bhtpasswd\b)"});
-  r.push_back({"password", R"(\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+(["']?))", tool_password(),
-               false, R"(\brabbitmqctl\b)"});
-  r.push_back({"password",
-               R"(\b(?:echo|printf)[ \t]+(?:-n[ \t]+|-e[ \t]+|'%s\\?n?'[ \t]+|"%s\\?n?"[ \t]+)?)"
-               R"(["']?([^\s'"|]+)["']?[ \t]*\|[^\n]*?)"
-               R"((?:--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin|base64\b))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 std::string_view v = h.groups[1];
-                 // chpasswd reads user:password; base64 of user:password is an HTTP Basic credential,
-                 // and base64 of anything else is just data.
-                 const bool to_base64 = h.groups[0].ends_with("base64");
-                 const size_t colon = v.find(':');
-                 if (to_base64 && colon == std::string_view::npos) return;
-                 if (colon != std::string_view::npos &&
-                     (to_base64 || h.groups[0].find("chpasswd") != std::string_view::npos))
-                   v = v.substr(colon + 1);
-                 if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v)) add(out, h, v, "password");
-               },
-               false, R"(--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin|\|[ \t]*base64)"});
-  r.push_back({"secret", R"(\bvault[ \t]+(?:operator[ \t]+unseal|login)[ \t]+(?:-[a-z]+=\S+[ \t]+)*(["']?))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
-                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-                 if (credential_like(v, Context::kAssigned)) add_span(out, s);
-               },
-               false, R"(\bvault[ \t]+(?:operator|login))"});
-  r.push_back({"secret", R"(\bdoctl\b[^\n|;&]*?[ \t]-t[ \t]+(["']?))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
-                 if (credential_like(h.text.substr(s.begin, s.end - s.begin), Context::kAssigned)) add_span(out, s);
-               },
-               false, R"(\bdoctl\b)"});
-  r.push_back({"secret",
-               R"(\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add))"
-               R"([ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+["']?([^\s'"]+))",
-               group_if(1, assigned_credential), false, R"(\bmc[ \t]+(?:alias|config))"});
-  r.push_back({"secret", R"(\bsecret[ \t]+set[ \t]+[A-Za-z0-9_]+[ \t]+(?:--body|-b)[ \t=]*(["']?))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
-                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-                 if (v.size() >= 4 && !is_reference(v)) add_span(out, s);
-               }});
+  // Passwords and keys given to commands, by flag or by position (redact_commands.cpp).
+  for (RuleSpec& spec : command_rules()) r.push_back(std::move(spec));
 
   // A user and a password given to a client in code: requests' auth=("u", "p"),
   // HTTPBasicAuth('u', 'p'), .NET's NetworkCredential("u", "p"), basic_auth(...).

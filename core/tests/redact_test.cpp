@@ -533,6 +533,46 @@ void expect_kept(const Redactor& r, std::initializer_list<std::string> texts) {
   for (const std::string& t : texts) EXPECT_EQ(r.redact(t).text, t);
 }
 
+// A password flag of any command: -p, -P, -w, -A, -X beside a user flag; a long
+// --password flag whatever the value starts with; Windows switches; positional
+// passwords after a user (USER u USING p, http-basic.<repo> <user> <password>).
+TEST(RedactFamilies, APasswordFlagOfAnyCommandLosesItsValue) {
+  Redactor r;
+  expect_caught(r, "vsql -h vertica01 -U dbadmin -w 'Gx4!rTq9Lm2#' -c 'select 1'", {"Gx4!rTq9Lm2#"});
+  expect_caught(r, "mosquitto_pub -h broker.lan -u sensor -P Zk3$pQ8wLm -t temp -m 21", {"Zk3$pQ8wLm"});
+  expect_caught(r, "tsql -S mssql01 -U sa -P 'Lw9%tR3xQz'", {"Lw9%tR3xQz"});
+  expect_caught(r, "psexec \\\\build07 -u CORP\\ops -p Qx7!mLz2Rw cmd.exe", {"Qx7!mLz2Rw"});
+  expect_caught(r, "cypher-shell -a neo4j://graph:7687 --password '7f.Q+ZxWm2.kP' -u neo4j", {"7f.Q+ZxWm2.kP"});
+  expect_caught(r, "snmpget -v3 -l authPriv -u monitor -a MD5 -A 'Rq2.xT9!mW' -x DES -X Vn4-pL8#zK 10.1.1.1 sysName.0",
+                {"Rq2.xT9!mW", "Vn4-pL8#zK"});
+  expect_caught(r, "cmdkey /add:fileserver01 /user:CORP\\backup /pass:Hm4!qZ8xTr", {"Hm4!qZ8xTr"});
+  expect_caught(r, "wmic /node:srv04 /user:admin /password:\"Tz9!qW4mXk\" process list brief", {"Tz9!qW4mXk"});
+  expect_caught(r, "schtasks /Create /S srv02 /U CORP\\ops /P Wq5#nB8zLx /TN Sync /TR sync.cmd", {"Wq5#nB8zLx"});
+  expect_caught(r, "CONNECT TO 'stores@ol_srv' USER 'informix' USING 'Wd7kQz2xLm';", {"Wd7kQz2xLm"});
+  expect_caught(r, "composer config --global http-basic.repo.acme.dev deploy 'Rk8!zQm2Lx'", {"Rk8!zQm2Lx"});
+  expect_caught(r, "ssh-keygen -t rsa -b 4096 -N '-Xq8Lm2!zTk' -f id_ci", {"-Xq8Lm2!zTk"});
+  // Network gear: "password 7 <type-7 hex>", "secret 9 <scrypt>" in a running config.
+  expect_caught(r, "line vty 0 4\n password 7 094F471A1A0A464058", {"094F471A1A0A464058"});
+  expect_caught(r, "username ops secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM",
+                {"$9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM"});
+  expect_kept(r, {
+                     "psql -h db.internal -p 5432 -U app -d shop",
+                     "docker run -u 1000 -p 8080:80 nginx",
+                     "curl -u admin -X DELETE https://ci.acme.dev/job/old",
+                     "ssh -p 2222 -l deploy bastion01",
+                     "ssh -l deploy -A bastion.acme.io",
+                     "mkdir -p build/Release2 && git log -p -n 3",
+                     "mosquitto_sub -h broker.lan -u sensor -P \"$MQTT_PASS\" -t temp",
+                     "ab -n 100 -u put.json -p post.json http://localhost:8080/",
+                     "schtasks /Query /TN Sync /V /FO LIST",
+                     "msbuild app.sln /p:Configuration=Release /p:Platform=x64",
+                     "grep -P '\\d{3}-\\d{4}' contacts.txt",
+                     "snmpwalk -v2c -c public 10.1.1.1 ifDescr",
+                     "run it as user deploy using sudo",
+                     "the password 7 days old was rejected",
+                 });
+}
+
 // Public by design, encrypted, or a reference: none of these is a plaintext secret.
 TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
   Redactor r;
