@@ -44,6 +44,8 @@ bool one_of_words(std::string_view v, std::initializer_list<std::string_view> wo
 
 bool assigned_credential(std::string_view v) { return credential_like(v, Context::kAssigned); }
 bool assigned_password(std::string_view v) { return password_like(v, Context::kAssigned); }
+// The second of two quoted strings: a password, not a word or a flag ("ls" "-la").
+bool quoted_password(std::string_view v) { return password_like(v, Context::kAssigned) && !is_plain_word(v); }
 // In prose with no "is" to say a value is given, a plain word is a word ("पासवर्ड policy").
 bool prose_password(std::string_view v) { return !is_plain_word(v) && password_like(v, Context::kProse); }
 
@@ -365,6 +367,12 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"password",
                R"([ \t][A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
                group_if(1, assigned_password), false, R"(pgpass)"});
+  // PgBouncer's userlist.txt (also Odyssey's and PgCat's): "user" "password" alone
+  // on a line; quoted after other words only where the line names the file.
+  r.push_back({"password", R"re(^[ \t]*"[^"\s]+"[ \t]+"([^"\n]+)"[ \t]*$)re", group_if(1, quoted_password), false,
+               R"(^[ \t]*"[^"\s]+"[ \t]+")"});
+  r.push_back(
+      {"password", R"re([ \t`'(]"[^"\s]+"[ \t]+"([^"\n]+)")re", group_if(1, quoted_password), false, R"(userlist)"});
   // Oracle's user/password@database: sqlplus, its tools, and the thin JDBC URL.
   r.push_back(
       {"password",
@@ -414,14 +422,20 @@ std::vector<RuleSpec> line_rules() {
   // In Hindi the value comes between the word and the verb: पासवर्ड X है, पासवर्ड: X.
   r.push_back({"password", R"((?:पासवर्ड|कूटशब्द)[ \t]*(?::|=|है)?[ \t]*["'“]?([!-~]{4,64}?)["'”]?(?:[ \t]|$|,|।))",
                group_if(1, prose_password), false, R"(पासवर्ड|कूटशब्द)"});
-  // A name and its value side by side.
+  // A name and its value side by side. In XML the name is the element's
+  // (<password>X</password>), its parent's when the value is a <Value> child
+  // (Windows answer files: <AdministratorPassword><Value>X</Value>), or its
+  // key or name attribute's (<setting name="SmtpPassword"><value>X</value>).
   r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>([^<\n]+)</([A-Za-z][A-Za-z0-9_:.-]*)>)",
                [](const Hit& h, std::vector<Found>& out) {
                  if (h.groups[1] == h.groups[3]) pick_named_value(h, out);
                },
                false, "</[A-Za-z]"});
+  r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>[ \t]*<(?:[Vv]alue|VALUE|string)>([^<\n]+)</)",
+               pick_named_value, false, R"(>[ \t]*<(?:[Vv]alue|VALUE|string)>)"});
   r.push_back({"secret",
-               R"((?i)<[A-Za-z][A-Za-z0-9_:.-]*[ \t]+(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[^<>\n]*>([^<\n]+)<)",
+               R"((?i)<[A-Za-z][A-Za-z0-9_:.-]*[ \t]+(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[^<>\n]*>)"
+               R"((?:[ \t]*<value>)?([^<\n]+)<)",
                pick_named_value, false, "</"});
   // PHP: define('AUTH_KEY', '...'), as wp-config.php holds its salts.
   r.push_back({"secret", R"(\bdefine\([ \t]*['"]([A-Za-z0-9_]+)['"][ \t]*,[ \t]*)", pick_name_then_value});

@@ -573,6 +573,30 @@ TEST(RedactFamilies, APasswordFlagOfAnyCommandLosesItsValue) {
                  });
 }
 
+// A secret-like name and its value in any config syntax: Makefile ?=, an XML
+// element's <Value> child, a name attribute beside a value attribute, a
+// credentials file that pairs a quoted user with a quoted password.
+TEST(RedactFamilies, ASecretNamedInAnyConfigSyntaxLosesItsValue) {
+  Redactor r;
+  expect_caught(r, "DEPLOY_TOKEN ?= Zq7Lk2mXw9Pt4RvN", {"Zq7Lk2mXw9Pt4RvN"});
+  expect_caught(r, "SMTP_PASSWORD ?= -kTq8.zLm2Wx and then make deploy", {"-kTq8.zLm2Wx"});
+  expect_caught(r, "<setting name=\"SmtpPassword\" serializeAs=\"String\"><value>Wx7!qLm2Zt</value></setting>",
+                {"Wx7!qLm2Zt"});
+  expect_caught(r, "<DomainJoin><JoinPassword><Value>Tq4!xZm9Lw</Value></JoinPassword></DomainJoin>", {"Tq4!xZm9Lw"});
+  expect_caught(r, "<add name=\"SmtpPassword\" value=\"!Mq8zT#2xLw\" />", {"!Mq8zT#2xLw"});
+  expect_caught(r, "\"reporting\" \"Zx8!qLm2Tw\"", {"Zx8!qLm2Tw"});
+  expect_caught(r, "the userlist.txt line reads \"etl\" \"Pk3~vQ9.mZx\"", {"Pk3~vQ9.mZx"});
+  expect_kept(r, {
+                     "\"login.password.placeholder\": \"Passwort eingeben\", \"login.user\": \"Benutzer\"",
+                     "DB_PASSWORD ?= $(shell cat .db-password)",
+                     "API_TOKEN ?= ${CI_API_TOKEN}",
+                     "<AdminPassword><Value>*SENSITIVE*DATA*DELETED*</Value></AdminPassword>",
+                     "<add key=\"ClearTextPassword\" value=\"%FEED_PASSWORD%\" />",
+                     "args = [\"ls\" \"-la\"]",
+                     "The `API_KEY` variable is read at startup.",
+                 });
+}
+
 // Public by design, encrypted, or a reference: none of these is a plaintext secret.
 TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
   Redactor r;
