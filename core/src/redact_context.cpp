@@ -268,7 +268,9 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       armed = explicit_marker = true;  // "password token=": the value comes after the next word
     } else if (first && !quoted && is_plain_word(tok) && !label) {
       return;  // "password hint", "token bucket": the word names something else
-    } else if (armed || quoted) {
+    } else if (armed || (quoted && tok.find(' ') == std::string_view::npos)) {
+      // (A quoted phrase the sentence does not give as the value, "... and `"hint": "12
+      // characters"`", is other text: a passphrase with spaces needs "is" or ":".)
       if (login && pick_login_pair(t, s, out)) return;
       bool ok = false;
       // Without "is", ":" or quotes, a plain word next to "password" is just a word.

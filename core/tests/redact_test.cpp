@@ -586,15 +586,17 @@ TEST(RedactFamilies, ASecretNamedInAnyConfigSyntaxLosesItsValue) {
   expect_caught(r, "<add name=\"SmtpPassword\" value=\"!Mq8zT#2xLw\" />", {"!Mq8zT#2xLw"});
   expect_caught(r, "\"reporting\" \"Zx8!qLm2Tw\"", {"Zx8!qLm2Tw"});
   expect_caught(r, "the userlist.txt line reads \"etl\" \"Pk3~vQ9.mZx\"", {"Pk3~vQ9.mZx"});
-  expect_kept(r, {
-                     "\"login.password.placeholder\": \"Passwort eingeben\", \"login.user\": \"Benutzer\"",
-                     "DB_PASSWORD ?= $(shell cat .db-password)",
-                     "API_TOKEN ?= ${CI_API_TOKEN}",
-                     "<AdminPassword><Value>*SENSITIVE*DATA*DELETED*</Value></AdminPassword>",
-                     "<add key=\"ClearTextPassword\" value=\"%FEED_PASSWORD%\" />",
-                     "args = [\"ls\" \"-la\"]",
-                     "The `API_KEY` variable is read at startup.",
-                 });
+  expect_kept(
+      r, {
+             "\"login.password.placeholder\": \"Passwort eingeben\", \"login.user\": \"Benutzer\"",
+             "DB_PASSWORD ?= $(shell cat .db-password)",
+             "see `\"password.label\": \"Passwort\"` and `\"password.hint\": \"mindestens 12 Zeichen\"` in de.json",
+             "API_TOKEN ?= ${CI_API_TOKEN}",
+             "<AdminPassword><Value>*SENSITIVE*DATA*DELETED*</Value></AdminPassword>",
+             "<add key=\"ClearTextPassword\" value=\"%FEED_PASSWORD%\" />",
+             "args = [\"ls\" \"-la\"]",
+             "The `API_KEY` variable is read at startup.",
+         });
 }
 
 // Public by design, encrypted, or a reference: none of these is a plaintext secret.
