@@ -70,6 +70,21 @@ void pick_url_userinfo(const Hit& h, std::vector<Found>& out) {
   if (credential_like(user, Context::kAssigned) && user.size() >= 20) add(out, h, user, "url_token");
 }
 
+// Authorization: <scheme> <credentials>. After a scheme of RFC 7235's registry or
+// in common use, any value that is not a reference or a word; after another
+// scheme, or none, a value that looks like a credential (a UUID counts: Splunk's
+// and Opsgenie's keys are UUIDs).
+void pick_authorization(const Hit& h, std::vector<Found>& out) {
+  std::string scheme = lowered(h.groups[1]);
+  while (!scheme.empty() && (scheme.back() == ' ' || scheme.back() == '\t')) scheme.pop_back();
+  const std::string_view v = h.groups[2];
+  if (is_reference(v) || is_plain_word(v)) return;
+  const bool registered = scheme.starts_with("aws4-hmac-sha256") ||
+                          one_of(scheme, {"bearer", "basic", "token", "digest", "apikey", "api-key", "ssws", "key",
+                                          "oauth", "sharedkey", "hmac", "negotiate", "ntlm"});
+  if (registered || is_uuid(v) || credential_like(v, Context::kAssigned)) add(out, h, v);
+}
+
 // A run of [A-Za-z0-9_-] of 31 bytes or more at text[at]: up to three short
 // segments (ghp, sk_live, acme-io), then a random tail of 30 or more.
 void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Found>& out) {
@@ -308,13 +323,15 @@ std::vector<RuleSpec> line_rules() {
                    p = q > p ? q : p + 1;
                  }
                }});
-  // HTTP headers.
+  // HTTP headers: Authorization: <scheme> <credentials> (RFC 9110 section 11.6.2), of
+  // any scheme, registered or a vendor's own (Splunk, GenieKey, SSWS, ...), or a
+  // bare token with no scheme.
   r.push_back({"bearer_token",
                R"((?i)\bauthori[sz]ation["']?(?:[ \t]*[:=][ \t]*|[ \t]+)["']?)"
-               R"((?:bearer|basic|token|digest|apikey|api-key|ssws|key|oauth|sharedkey|hmac|negotiate|ntlm|)"
-               R"(aws4-hmac-sha256[ \t]+credential=[^\s,]*,[ \t]*signedheaders=[^\s,]*,[ \t]*signature=))"
-               R"([ \t]*([A-Za-z0-9._~+/=:-]{8,}))",
-               group_if(1, not_reference)});
+               R"((aws4-hmac-sha256[ \t]+credential=[^\s,]*,[ \t]*signedheaders=[^\s,]*,[ \t]*signature=|)"
+               R"([A-Za-z][A-Za-z0-9._-]{0,30}[ \t]+|))"
+               R"(([A-Za-z0-9._~+/=:-]{8,}))",
+               pick_authorization, false, R"((?i)authori[sz]ation)"});
   r.push_back(
       {"bearer_token", R"((?i)\bbearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*))", [](const Hit& h, std::vector<Found>& out) {
          const std::string_view v = h.groups[1];

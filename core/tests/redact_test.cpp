@@ -599,6 +599,24 @@ TEST(RedactFamilies, ASecretNamedInAnyConfigSyntaxLosesItsValue) {
          });
 }
 
+// Authorization: <any scheme> <token-like value> (RFC 9110 section 11.6.2).
+TEST(RedactFamilies, AnAuthorizationHeaderOfAnySchemeLosesItsCredential) {
+  Redactor r;
+  expect_caught(r, "-H 'Authorization: DeepL-Auth-Key 3f9c2a71-8b4e-4d0a-9e6f-2c7d1b5a8e90:fx'",
+                {"3f9c2a71-8b4e-4d0a-9e6f-2c7d1b5a8e90"});
+  expect_caught(r, "Authorization: Kandji 7d2e9c41-3b8a-4f6e-a1d0-5c9b8e7f6a21",
+                {"7d2e9c41-3b8a-4f6e-a1d0-5c9b8e7f6a21"});
+  expect_caught(r, "\"Authorization\": \"SumoAccess Zx8kLm2qRt9WvB4nP7sY\"", {"Zx8kLm2qRt9WvB4nP7sY"});
+  expect_caught(r, "-H 'authorization: Nexus.V2 Q2x8kLm9RtWv4nP7sY3d'", {"Q2x8kLm9RtWv4nP7sY3d"});
+  expect_kept(r, {
+                     "header_up Authorization \"Bearer {env.API_TOKEN}\"",
+                     "Authorization: Bearer {{ .Values.apiToken }}",
+                     "Authorization: Negotiate",
+                     "the Authorization header uses the HMAC scheme",
+                     "Authorization: Custom %API_TOKEN%",
+                 });
+}
+
 // Public by design, encrypted, or a reference: none of these is a plaintext secret.
 TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
   Redactor r;
