@@ -154,7 +154,9 @@ struct Redactor::Impl {
       for (const rd::Found& f : found)
         if (f.end > f.begin && f.end <= text.size())
           out.push_back({f.begin, f.end, index, f.kind.empty() ? std::string_view(r.kind) : f.kind, r.whole_block});
-      pos = std::max(end > pos ? end : pos + 1, resume);
+      // A rule may move the next search past its match, or back into it (a block
+      // rejected by its label may hold the start of one that is not).
+      pos = resume > start ? resume : std::max(end > pos ? end : pos + 1, resume);
     }
   }
 

@@ -244,32 +244,8 @@ constexpr Token kTokens[] = {
 
 std::vector<RuleSpec> block_rules() {
   std::vector<RuleSpec> r;
-  // PEM private keys (RFC 7468): the whole block, also JSON-escaped; cut short, the
-  // header and the base64 lines after it.
-  r.push_back({"private_key",
-               R"((?s)-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)"
-               R"((?:.*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|(?:\\r)?\\n|[ \t])+)"
-               R"((?:[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9+/]{1,7}={1,2}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*))*))",
-               group(0),
-               true,
-               {},
-               "-----BEGIN"});
-  r.push_back({"private_key",
-               R"((?s)PuTTY-User-Key-File-[23]: .*?Private-MAC: *[0-9a-fA-F]+)",
-               group(0),
-               true,
-               {},
-               "PuTTY-User-Key-File"});
-  // A PEM file in base64 (Kubernetes secrets, CI variables): base64 of "-----BEGIN " starts with LS0tLS1CRUdJTi.
-  r.push_back({"private_key",
-               R"((LS0tLS1CRUdJTi[A-Za-z0-9+/=]*(?:(?:\r?\n|\\n)[ \t]*[A-Za-z0-9+/=]{4,})*))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const std::string head = base64_decode(h.groups[1], 120);
-                 if (head.find("PRIVATE KEY") != std::string::npos) add(out, h, h.groups[1]);
-               },
-               true,
-               {},
-               "LS0tLS1CRUdJTi"});
+  // Key material in any armour (redact_keys.cpp).
+  for (RuleSpec& spec : key_block_rules()) r.push_back(std::move(spec));
   // Kubernetes env entries: "- name: DB_PASSWORD" and on the next line "value: ...".
   r.push_back({"secret",
                R"((?i)\bname:[ \t]*["']?([A-Za-z0-9_.-]+)["']?[ \t]*\r?\n[ \t]*(?:-[ \t]*)?value:[ \t]*)",

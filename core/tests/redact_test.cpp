@@ -617,6 +617,56 @@ TEST(RedactFamilies, AnAuthorizationHeaderOfAnySchemeLosesItsCredential) {
                  });
 }
 
+// Key material in any armour: any BEGIN ... KEY block that is not public, a JWK's
+// private members, a Tink keyset's key data, a key file whose comment line says
+// it holds a secret key.
+TEST(RedactFamilies, KeyMaterialInAnyArmourIsRemoved) {
+  Redactor r;
+  expect_caught(r,
+                "ta.key:\n-----BEGIN OpenVPN Static key V1-----\n5b0f2a7c91de43881c6a0f3e7d2b9a14\n"
+                "c7e1f05a3d9b2c68e4a71f0d3b5c9e27\n-----END OpenVPN Static key V1-----\n",
+                {"5b0f2a7c91de43881c6a0f3e7d2b9a14", "c7e1f05a3d9b2c68e4a71f0d3b5c9e27"});
+  expect_caught(
+      r,
+      "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNy\n"
+      "---- END SSH2 ENCRYPTED PRIVATE KEY ----",
+      {"P2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNy"});
+  // A certificate cut short before a key: the key is still read from its own BEGIN line.
+  expect_caught(r,
+                "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ3Rt\n(cut)\n-----BEGIN TSS2 PRIVATE KEY-----\n"
+                "Zq8Lm2zTk9WrB4nP7sY3dF6gH1jK5aZc2Xe8VbQm4wTx7Rt2vB9nX4sY8dF1gH6\n-----END TSS2 PRIVATE KEY-----",
+                {"Zq8Lm2zTk9WrB4nP7sY3dF6gH1jK5aZc2Xe8VbQm4wTx7Rt2vB9nX4sY8dF1gH6"});
+  expect_caught(r, R"({"kty":"oct","kid":"hmac-1","k":"GawgguFyGrWKav7AX4VKUg"})", {"GawgguFyGrWKav7AX4VKUg"});
+  expect_caught(
+      r,
+      "{\n  \"kty\": \"RSA\",\n  \"e\": \"AQAB\",\n  \"n\": \"0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4\",\n"
+      "  \"d\": \"X4cTteJY_gn4FYPsXB8rdXix5vwsg1FLN5E3EaG6RJoVH-HLLKD9\",\n"
+      "  \"p\": \"83i-7IvMGXoMXCskv73TKr8637FiO7Z27zv8oj6pbWUQyLPQBQxtPVnw\"\n}",
+      {"X4cTteJY_gn4FYPsXB8rdXix5vwsg1FLN5E3EaG6RJoVH-HLLKD9",
+       "83i-7IvMGXoMXCskv73TKr8637FiO7Z27zv8oj6pbWUQyLPQBQxtPVnw"});
+  expect_caught(r,
+                R"({"key":[{"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.HmacKey",)"
+                R"("value":"EgQIAxAgGiBx9k2LmQz8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8Vb","keyMaterialType":"SYMMETRIC"}}]})",
+                {"EgQIAxAgGiBx9k2LmQz8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8Vb"});
+  expect_caught(r,
+                "untrusted comment: signify secret key\n"
+                "RWRCSwAAACqK7bN3uHcRPs2vW9xLmQ4tZ8yE1fG6hJ0kD5aS7pT3oI2nU9cV4bX8wY1zA6qF0mR\n",
+                {"RWRCSwAAACqK7bN3uHcRPs2vW9xLmQ4tZ8yE1fG6hJ0kD5aS7pT3oI2nU9cV4bX8wY1zA6qF0mR"});
+  expect_kept(
+      r,
+      {
+          R"({"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",)"
+          R"("y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0","kid":"web-1"})",
+          R"({"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.EcdsaPublicKey",)"
+          R"("value":"EgYIAxACGAIaIQCl2Xo8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8VbQm","keyMaterialType":"ASYMMETRIC_PUBLIC"}})",
+          "untrusted comment: signify public key\nRWRCSwAAACqK7bN3uHcRPs2vW9xLmQ4tZ8yE1fG6hJ0kD5aS7pT3o\n",
+          "-----BEGIN CERTIFICATE REQUEST-----\nMIIBETCBuAIBADAWMRQwEgYDVQQDDAtleGFtcGxlLmNvbTBZMBMGByqGSM49\n"
+          "-----END CERTIFICATE REQUEST-----",
+          "-----BEGIN PGP SIGNATURE-----\n\niQEzBAABCAAdFiEEk2LmQz8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8\n"
+          "-----END PGP SIGNATURE-----",
+      });
+}
+
 // Public by design, encrypted, or a reference: none of these is a plaintext secret.
 TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
   Redactor r;
