@@ -96,6 +96,9 @@ std::vector<RuleSpec> line_rules();
 std::vector<RuleSpec> command_rules();
 // Personal data (cards, national ids): line rules too, run after the others.
 std::vector<RuleSpec> pii_rules();
+// Personal identifiers known by their label and check digits (redact_ids.cpp),
+// the last of pii_rules().
+std::vector<RuleSpec> labelled_id_rules();
 
 // --- Judging a value (redact_values.cpp) ---
 

@@ -667,6 +667,47 @@ TEST(RedactFamilies, KeyMaterialInAnyArmourIsRemoved) {
       });
 }
 
+// A number after a label that names a person's identifier: found where its check
+// digits hold, left alone with one of them changed. Each scheme's format is cited
+// beside its check in redact_ids.cpp.
+TEST(RedactFamilies, ALabelledPersonalIdentifierIsFoundByItsCheckDigits) {
+  Redactor r;
+  const std::pair<std::string, std::string> valid_and_not[] = {
+      {"NRIC: T0412345F", "NRIC: T0412345G"},                                                // SG
+      {"AHV-Nr. 756.4821.6397.00", "AHV-Nr. 756.4821.6397.01"},                              // CH, EAN-13
+      {"the member's OIB is 69340721589", "the member's OIB is 69340721580"},                // HR, ISO 7064 MOD 11,10
+      {"CNP 2900815460079", "CNP 2900815460070"},                                            // RO
+      {"T.C. Kimlik No: 52908173454", "T.C. Kimlik No: 52908173455"},                        // TR
+      {"nif_titular = '246517387'", "nif_titular = '246517388'"},                            // PT
+      {"Steuer-IdNr 47319625704", "Steuer-IdNr 47319625705"},                                // DE
+      {"マイナンバー: 402718359644", "マイナンバー: 402718359645"},                          // JP
+      {"national ID F238160457 on file", "national ID F238160458 on file"},                  // TW
+      {"HKID XA215739(7)", "HKID XA215739(8)"},                                              // HK
+      {"mispar zehut 315789420", "mispar zehut 315789421"},                                  // IL
+      {"RUT 17.354.602-5", "RUT 17.354.602-6"},                                              // CL
+      {"NHS no. 485 203 7612", "NHS no. 485 203 7613"},                                      // UK
+      {"Medicare card 4285 71931 2", "Medicare card 4285 71932 2"},                          // AU
+      {"CLABE interbancaria 072180002847319567", "CLABE interbancaria 072180002847319568"},  // MX
+  };
+  for (const auto& [valid, changed] : valid_and_not) {
+    EXPECT_TRUE(r.redact(valid).changed()) << valid;
+    EXPECT_FALSE(r.redact(changed).changed()) << changed;
+  }
+  // Shapes no other number takes: a RUT with its dots, an AHV number with its 756.
+  expect_caught(r, "Pérez;9.482.117-7;Ñuñoa", {"9.482.117-7"});
+  expect_caught(r, "versichert unter 756.4821.6397.00", {"756.4821.6397.00"});
+  // No check digit: a bank account number where the line is about a bank.
+  expect_caught(r, "wire to routing 021000021, account 4417390622 (checking)", {"4417390622"});
+  expect_kept(r, {
+                     "AWS account 123456789012 owns the bucket",
+                     "the sandbox bank account 0001234567 takes test payouts",
+                     "routing number 021000021 is JPMorgan's public ABA number",
+                     "build 2.10.3-7 and release 12.824.809 of the package",
+                     "the NHS number field takes 10 digits",
+                     "order 402718359644 shipped",
+                 });
+}
+
 // Public by design, encrypted, or a reference: none of these is a plaintext secret.
 TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
   Redactor r;
