@@ -85,6 +85,23 @@ void pick_authorization(const Hit& h, std::vector<Found>& out) {
   if (registered || is_uuid(v) || credential_like(v, Context::kAssigned)) add(out, h, v);
 }
 
+// The path after a webhook's segment: all of it, when one of its segments (split
+// at / and @) is a credential, a UUID or a long hex string; a page's slug or a
+// numeric id is not (docs/webhooks/getting-started, settings/hooks/412345678).
+void pick_webhook_path(const Hit& h, std::vector<Found>& out) {
+  std::string_view tail = h.groups[1];
+  while (!tail.empty() && std::string_view("/.,;:)").find(tail.back()) != std::string_view::npos) tail.remove_suffix(1);
+  for (size_t b = 0; b < tail.size();) {
+    const size_t e = std::min(tail.find_first_of("/@", b), tail.size());
+    const std::string_view seg = tail.substr(b, e - b);
+    if (is_uuid(seg) || (seg.size() >= 16 && is_hex(seg)) || credential_like(seg, Context::kAssigned)) {
+      add(out, h, tail);
+      return;
+    }
+    b = e + 1;
+  }
+}
+
 // A run of [A-Za-z0-9_-] of 31 bytes or more at text[at]: up to three short
 // segments (ghp, sk_live, acme-io), then a random tail of 30 or more.
 void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Found>& out) {
@@ -277,6 +294,12 @@ std::vector<RuleSpec> line_rules() {
                R"(SecondaryKey)[ \t]*=[ \t]*([A-Za-z0-9+/=%_-]{16,}))",
                group_if(1, assigned_credential)});
   r.push_back({"azure_sas", R"([?&;]sig=([A-Za-z0-9%+/=]{20,}))", group(1)});
+  // A webhook's URL carries its credential in the path (Teams' webhookb2/...,
+  // Mattermost's hooks/<key>, Zapier's hooks/catch/<id>/<key>, IFTTT's trigger/...).
+  r.push_back({"webhook_url",
+               R"((?i)https?://[^\s/"'<>`]+(?:/[^\s/"'<>?#`]*)*?/(?:webhooks?|hooks?|webhookb2|)"
+               R"(incomingwebhook|triggers?)/([^\s"'<>?#`]+))",
+               pick_webhook_path, false, R"((?i)/(?:webhooks?|hooks?|webhookb2|incomingwebhook|triggers?)/)"});
   // Signed URLs: the signature (S3, GCS, CloudFront) and a session token in the query.
   r.push_back({"url_signature",
                R"((?i)[?&](?:X-Amz-Signature|X-Goog-Signature|Signature|X-Amz-Security-Token|X-Goog-Credential)=)"

@@ -708,6 +708,23 @@ TEST(RedactFamilies, ALabelledPersonalIdentifierIsFoundByItsCheckDigits) {
                  });
 }
 
+// A URL whose path names a webhook carries its credential in the path.
+TEST(RedactFamilies, AWebhookURLLosesTheTokenInItsPath) {
+  Redactor r;
+  expect_caught(r, "POST https://chat.acme.io/hooks/xq8k3m2zt7rnbd4w9pfy1ces6a", {"xq8k3m2zt7rnbd4w9pfy1ces6a"});
+  expect_caught(r,
+                "notify https://acme.webhook.office.com/webhookb2/0d5f4a1e-6c2b-4e8a-9f3d-7b1c2e4a6f80@"
+                "8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d/IncomingWebhook/5c1e9a7f3b2d4e6a8c0f1b3d5e7a9c2e/"
+                "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+                {"5c1e9a7f3b2d4e6a8c0f1b3d5e7a9c2e"});
+  expect_caught(r, "https://hooks.zapier.com/hooks/catch/4917263/3xk9zq2Lm8/", {"3xk9zq2Lm8"});
+  expect_kept(r, {
+                     "https://github.com/acme/app/settings/hooks/412345678",
+                     "see https://docs.acme.io/webhooks/getting-started-with-events",
+                     "https://api.github.com/repos/acme/app/hooks",
+                 });
+}
+
 // Public by design, encrypted, or a reference: none of these is a plaintext secret.
 TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
   Redactor r;
