@@ -102,6 +102,21 @@ void pick_webhook_path(const Hit& h, std::vector<Found>& out) {
   }
 }
 
+// The second of a pair given to a client (groups[1] the callee, groups[2] the
+// value). A constructor named for credentials takes an id and its secret; one
+// whose name asks for them (getCredentials("prod", "us-east-1")) takes names.
+void pick_credential_pair(const Hit& h, std::vector<Found>& out) {
+  const std::string callee = lowered(h.groups[1]);
+  const std::string_view v = h.groups[2];
+  if (!callee.ends_with("credential") && !callee.ends_with("credentials")) {
+    if (password_like(v, Context::kAssigned)) add(out, h, v);
+    return;
+  }
+  for (std::string_view getter : {"get", "load", "fetch", "read", "find", "resolve", "lookup", "list"})
+    if (callee.starts_with(getter)) return;
+  if (password_like(v, Context::kAssigned) && !is_plain_word(v) && !is_slug(v)) add(out, h, v);
+}
+
 // A run of [A-Za-z0-9_-] of 31 bytes or more at text[at]: up to three short
 // segments (ghp, sk_live, acme-io), then a random tail of 30 or more.
 void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Found>& out) {
@@ -218,6 +233,7 @@ constexpr Token kTokens[] = {
     {"discord_token", R"(\b([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,}))", true,
      R"(\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27})"},
     {"alibaba_key", R"(\b(LTAI[A-Za-z0-9]{12,24})\b)", true},
+    {"tencent_secret_id", R"(\b(AKID[A-Za-z0-9]{32})\b)", true},
     {"azure_client_secret", R"((?:^|[^A-Za-z0-9_~.-])([A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}))", false,
      R"(\dQ~)"},
     {"firebase_key", R"(\b(AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}))", false},
@@ -369,12 +385,14 @@ std::vector<RuleSpec> line_rules() {
   for (RuleSpec& spec : command_rules()) r.push_back(std::move(spec));
 
   // A user and a password given to a client in code: requests' auth=("u", "p"),
-  // HTTPBasicAuth('u', 'p'), .NET's NetworkCredential("u", "p"), basic_auth(...).
+  // HTTPBasicAuth('u', 'p'), basic_auth(...); and an id and its secret given to
+  // any credentials constructor (.NET's NetworkCredential("u", "p"), Java's
+  // BasicAWSCredentials("AKIA...", "..."), Tencent's credential.Credential(...)).
   r.push_back({"password",
-               R"((?i)\b(?:auth|basic_auth|basicauth|httpbasicauth|httpdigestauth|networkcredential|)"
-               R"(usernamepasswordcredentials|setbasicauth|withbasicauth)[ \t]*[=(][ \t]*\(?[ \t]*)"
+               R"((?i)\b((?:auth|basic_auth|basicauth|httpbasicauth|httpdigestauth|setbasicauth|withbasicauth)|)"
+               R"([A-Za-z_]*credentials?)[ \t]*[=(][ \t]*\(?[ \t]*)"
                R"(["'][^"'\n]{1,64}["'][ \t]*,[ \t]*["']([^"'\n]{3,128})["'])",
-               group_if(1, assigned_password), false, R"((?i)(?:auth|credentials?)[ \t]*[=(][ \t]*\(?[ \t]*["'])"});
+               pick_credential_pair, false, R"((?i)(?:auth|credentials?)[ \t]*[=(][ \t]*\(?[ \t]*["'])"});
   // A .pgpass line, host:port:database:user:password; quoted after other words
   // only where the line names the file (JSON lines hold many colons).
   r.push_back({"password",

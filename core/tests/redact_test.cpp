@@ -745,5 +745,17 @@ TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
   expect_caught(r, "STRIPE_SECRET_KEY=sk_live_51Hx8kLm2qRt9WvB4nP7sY3dF6", {"sk_live_51Hx8kLm2qRt9WvB4nP7sY3dF6"});
 }
 
+// A pair given to a credentials constructor: the secret half.
+TEST(RedactFamilies, ASecretPassedToACredentialsConstructorIsRemoved) {
+  Redactor r;
+  expect_caught(r, R"(new BasicAWSCredentials("AKIAQ3EGRZ7YB2MXW4PK", "q7Zm2Lx9Rt4WvB8nP3sY6dF1gH5jK0aZc2Xe8VbQ"))",
+                {"q7Zm2Lx9Rt4WvB8nP3sY6dF1gH5jK0aZc2Xe8VbQ"});
+  expect_caught(r, R"(cred = StaticCredential("svc-ingest", "Hn7!zQ2xLm9w"))", {"Hn7!zQ2xLm9w"});
+  expect_caught(r, "TENCENTCLOUD_SECRET_ID=AKIDq7Zm2Lx9Rt4WvB8nP3sY6dF1gH5jK0aZ",
+                {"AKIDq7Zm2Lx9Rt4WvB8nP3sY6dF1gH5jK0aZ"});
+  expect_kept(r, {R"(creds = Credentials("svc-ingest", os.environ["INGEST_SECRET"]))",
+                  R"(session = getCredentials("prod", "us-east-1"))"});
+}
+
 }  // namespace
 }  // namespace memsim
