@@ -273,9 +273,10 @@ const std::vector<std::string>& look_alikes() {
       "build +20 tests, version 1.2.3+build.45",
       "The deploy token lives in 1Password under \"CI / GitLab deploy token\"; never paste it.",
       "\"SecretId\": \"arn:aws:secretsmanager:eu-west-1:781710334350:secret:prod/orders/db-y2Utt4\"",
-      "jwt.io sample: "
-      "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIy"
-      "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+      std::string("jwt.io sample: ") +
+          "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9."
+          "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIy" +
+          "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
       "echo -n 'hello world' | base64",
       "Snowflake id 175928847299117063 and epoch ms 1701150000000 in the log.",
   };
@@ -652,19 +653,19 @@ TEST(RedactFamilies, KeyMaterialInAnyArmourIsRemoved) {
                 "untrusted comment: signify secret key\n"
                 "RWRCSwAAACqK7bN3uHcRPs2vW9xLmQ4tZ8yE1fG6hJ0kD5aS7pT3oI2nU9cV4bX8wY1zA6qF0mR\n",
                 {"RWRCSwAAACqK7bN3uHcRPs2vW9xLmQ4tZ8yE1fG6hJ0kD5aS7pT3oI2nU9cV4bX8wY1zA6qF0mR"});
-  expect_kept(
-      r,
-      {
-          R"({"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",)"
-          R"("y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0","kid":"web-1"})",
-          R"({"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.EcdsaPublicKey",)"
-          R"("value":"EgYIAxACGAIaIQCl2Xo8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8VbQm","keyMaterialType":"ASYMMETRIC_PUBLIC"}})",
-          "untrusted comment: signify public key\nRWRCSwAAACqK7bN3uHcRPs2vW9xLmQ4tZ8yE1fG6hJ0kD5aS7pT3o\n",
-          "-----BEGIN CERTIFICATE REQUEST-----\nMIIBETCBuAIBADAWMRQwEgYDVQQDDAtleGFtcGxlLmNvbTBZMBMGByqGSM49\n"
-          "-----END CERTIFICATE REQUEST-----",
-          "-----BEGIN PGP SIGNATURE-----\n\niQEzBAABCAAdFiEEk2LmQz8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8\n"
-          "-----END PGP SIGNATURE-----",
-      });
+  const std::string public_jwk = R"({"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",)"
+                                 R"("y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0","kid":"web-1"})";
+  const std::string public_tink_key =
+      R"({"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.EcdsaPublicKey",)"
+      R"("value":"EgYIAxACGAIaIQCl2Xo8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8VbQm","keyMaterialType":"ASYMMETRIC_PUBLIC"}})";
+  const std::string request =
+      "-----BEGIN CERTIFICATE REQUEST-----\nMIIBETCBuAIBADAWMRQwEgYDVQQDDAtleGFtcGxlLmNvbTBZMBMGByqGSM49\n"
+      "-----END CERTIFICATE REQUEST-----";
+  const std::string signature =
+      "-----BEGIN PGP SIGNATURE-----\n\niQEzBAABCAAdFiEEk2LmQz8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8\n"
+      "-----END PGP SIGNATURE-----";
+  expect_kept(r, {public_jwk, public_tink_key, request, signature,
+                  "untrusted comment: signify public key\nRWRCSwAAACqK7bN3uHcRPs2vW9xLmQ4tZ8yE1fG6hJ0kD5aS7pT3o\n"});
 }
 
 // A number after a label that names a person's identifier: found where its check
