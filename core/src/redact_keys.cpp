@@ -37,10 +37,13 @@ void pick_armoured_key(const Hit& h, std::vector<Found>& out) {
 // The armour around a label ("-----BEGIN X-----" in RFC 7468, "---- BEGIN X ----"
 // in RFC 4716), then the block to its END line or, cut short, the base64 lines
 // and the headers (Proc-Type, DEK-Info, Comment, Version) after it; line breaks
-// may be JSON-escaped.
+// may be JSON-escaped. A block's body is base64, blanks, escapes and its
+// headers' punctuation: the search for END stops at any other byte ('{', '`',
+// '!', ...), so a header cut short never reaches, through pages of transcript,
+// the END line of another block.
 std::string armour(std::string_view dashes, std::string_view gap) {
   const std::string open = std::string(dashes) + std::string(gap), close = std::string(gap) + std::string(dashes);
-  return R"((?s))" + open + R"(BEGIN ([A-Za-z0-9 ]{1,60}?))" + close + R"((?:.*?)" + open +
+  return open + R"(BEGIN ([A-Za-z0-9 ]{1,60}?))" + close + R"re((?:[A-Za-z0-9+/=\s\\:,.()"'@_-]*?)re" + open +
          R"(END [A-Za-z0-9 ]{1,60}?)" + close +
          R"(|(?:(?:\r?\n|(?:\\r)?\\n|[ \t])+)"
          R"((?:[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9+/]{1,7}={1,2}|(?:Proc-Type|DEK-Info|Comment|Version):[^\n\\]*))*))";

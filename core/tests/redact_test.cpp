@@ -637,6 +637,16 @@ TEST(RedactFamilies, KeyMaterialInAnyArmourIsRemoved) {
                 "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ3Rt\n(cut)\n-----BEGIN TSS2 PRIVATE KEY-----\n"
                 "Zq8Lm2zTk9WrB4nP7sY3dF6gH1jK5aZc2Xe8VbQm4wTx7Rt2vB9nX4sY8dF1gH6\n-----END TSS2 PRIVATE KEY-----",
                 {"Zq8Lm2zTk9WrB4nP7sY3dF6gH1jK5aZc2Xe8VbQm4wTx7Rt2vB9nX4sY8dF1gH6"});
+  // A key cut short never reaches, through the transcript after it, another block's END line.
+  const std::string cut =
+      r.redact(
+           "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQ\n"
+           "{\"type\": \"user\", \"text\": \"why did the build fail?\"}\n-----BEGIN PUBLIC KEY-----\n"
+           "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAcT6l\n-----END PUBLIC KEY-----")
+          .text;
+  EXPECT_EQ(cut.find("MIIEvQIBADANBgkq"), std::string::npos) << cut;
+  EXPECT_NE(cut.find("why did the build fail?"), std::string::npos) << cut;
+  EXPECT_NE(cut.find("MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAcT6l"), std::string::npos) << cut;
   expect_caught(r, R"({"kty":"oct","kid":"hmac-1","k":"GawgguFyGrWKav7AX4VKUg"})", {"GawgguFyGrWKav7AX4VKUg"});
   expect_caught(
       r,
