@@ -272,12 +272,13 @@ bool is_placeholder(std::string_view v) {
   // Documented examples (AWS's AKIAIOSFODNN7EXAMPLE, wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY;
   // jwt.io's sample token, whose payload is {"sub":"1234567890","name":"John Doe","iat":1516239022}).
   // The demo seed of Google Authenticator's key URI documentation.
-  for (std::string_view key : kDocumentedDevelopmentKeys)
-    if (contains(v, key)) return true;
-  if (is_encrypted_envelope(v)) return true;
   if (contains(low, "example") || v == "JBSWY3DPEHPK3PXP" ||
       contains(v, "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"))
     return true;
+  // Keys documented for development, and values encrypted in place.
+  for (std::string_view key : kDocumentedDevelopmentKeys)
+    if (contains(v, key)) return true;
+  if (is_encrypted_envelope(v)) return true;
   std::string words = low;
   for (char& c : words)
     if (c == '-' || c == ' ' || c == '.') c = '_';
