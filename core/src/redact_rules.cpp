@@ -315,7 +315,8 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"webhook_url",
                R"((?i)https?://[^\s/"'<>`]+(?:/[^\s/"'<>?#`]*)*?/(?:webhooks?|hooks?|webhookb2|)"
                R"(incomingwebhook|triggers?)/([^\s"'<>?#`]+))",
-               pick_webhook_path, false, R"((?i)https?://\S*/(?:webhooks?|hooks?|webhookb2|incomingwebhook|triggers?)/)"});
+               pick_webhook_path, false,
+               R"((?i)https?://\S*/(?:webhooks?|hooks?|webhookb2|incomingwebhook|triggers?)/)"});
   // Signed URLs: the signature (S3, GCS, CloudFront) and a session token in the query.
   r.push_back({"url_signature",
                R"((?i)[?&](?:X-Amz-Signature|X-Goog-Signature|Signature|X-Amz-Security-Token|X-Goog-Credential)=)"
