@@ -61,10 +61,35 @@ RE2::Options options(bool lines) {
   return o;
 }
 
-// memmem skips ahead by the needle's bytes; string::find stops at every
-// occurrence of the first byte ('a' of "alue:" is every other word).
+// How often a byte turns up in a transcript, coarsely: capitals seldom, the rare
+// lower-case letters now and then, the rest (common letters, digits, spaces,
+// JSON's quotes, colons and commas) everywhere.
+int commonness(char c) {
+  if (c >= 'A' && c <= 'Z') return 0;
+  if (std::string_view("jkqxzvbyw").find(c) != std::string_view::npos) return 1;
+  return 2;
+}
+
+// Whether a block rule's literal is in the text (each is looked for over the
+// whole input). memchr for the literal's rarest byte runs at memory speed and
+// stops seldom; memmem's two-way search is slower than that on short needles
+// ("kty": 3.6 ms per 10 MB against 0.4), and string::find stops at every
+// occurrence of the first byte ('a' of "alue:" is every other word), so a
+// literal of common bytes only is left to memmem.
 bool contains(std::string_view text, std::string_view literal) {
-  return literal.empty() || memmem(text.data(), text.size(), literal.data(), literal.size()) != nullptr;
+  if (literal.empty()) return true;
+  size_t rare = 0;
+  for (size_t i = 1; i < literal.size(); ++i)
+    if (commonness(literal[i]) < commonness(literal[rare])) rare = i;
+  if (commonness(literal[rare]) == 2 || text.size() < literal.size())
+    return memmem(text.data(), text.size(), literal.data(), literal.size()) != nullptr;
+  const char* p = text.data() + rare;
+  const char* const end = text.data() + text.size() - (literal.size() - rare) + 1;
+  while (p < end && (p = static_cast<const char*>(memchr(p, literal[rare], static_cast<size_t>(end - p))))) {
+    if (memcmp(p - rare, literal.data(), literal.size()) == 0) return true;
+    ++p;
+  }
+  return false;
 }
 
 // Line rules are multi-line, so ^ and $ hold at every line's ends: a run of
@@ -154,7 +179,9 @@ struct Redactor::Impl {
       for (const rd::Found& f : found)
         if (f.end > f.begin && f.end <= text.size())
           out.push_back({f.begin, f.end, index, f.kind.empty() ? std::string_view(r.kind) : f.kind, r.whole_block});
-      pos = std::max(end > pos ? end : pos + 1, resume);
+      // A rule may move the next search past its match, or back into it (a block
+      // rejected by its label may hold the start of one that is not).
+      pos = resume > start ? resume : std::max(end > pos ? end : pos + 1, resume);
     }
   }
 

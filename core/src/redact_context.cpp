@@ -69,6 +69,15 @@ std::string_view quote_at(std::string_view t, size_t at) {
   return {};
 }
 
+// A quote at t[p] that ends the string before it: it follows a character of that
+// string, not a blank, an operator or a bracket that would open a value.
+bool closes_string(std::string_view t, size_t p) {
+  if (p == 0 || p >= t.size() || (t[p] != '"' && t[p] != '\'' && t[p] != '`')) return false;
+  const char before = t[p - 1];
+  return before != ' ' && before != '\t' && before != '\n' && before != '=' && before != ':' && before != '(' &&
+         before != '[' && before != '{' && before != ',' && before != '\\';
+}
+
 size_t skip_blanks(std::string_view t, size_t p) {
   while (p < t.size() && (t[p] == ' ' || t[p] == '\t')) ++p;
   return p;
@@ -196,6 +205,12 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       p += 2;
       continue;
     }
+    // A quote right after a word closes a string ("Mot de passe", `NAME ?= X`): it
+    // opens no value, and what follows it up to the next quote is other text.
+    if (closes_string(t, p)) {
+      ++p;
+      continue;
+    }
     const std::string_view quote = quote_at(t, p);
     ValueSpan s = read_value(t, p + quote.size(), quote);
     size_t raw_end = s.end;
@@ -253,7 +268,9 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       armed = explicit_marker = true;  // "password token=": the value comes after the next word
     } else if (first && !quoted && is_plain_word(tok) && !label) {
       return;  // "password hint", "token bucket": the word names something else
-    } else if (armed || quoted) {
+    } else if (armed || (quoted && tok.find(' ') == std::string_view::npos)) {
+      // (A quoted phrase the sentence does not give as the value, "... and `"hint": "12
+      // characters"`", is other text: a passphrase with spaces needs "is" or ":".)
       if (login && pick_login_pair(t, s, out)) return;
       bool ok = false;
       // Without "is", ":" or quotes, a plain word next to "password" is just a word.
@@ -477,7 +494,8 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
     }
     return;
   }
-  for (std::string_view sep : {":=", "=>", "->", "+=", "==", "=", ":"}) {
+  // (?= is Make's "set if not set": REGISTRY_PASSWORD ?= ...)
+  for (std::string_view sep : {":=", "=>", "->", "+=", "?=", "==", "=", ":"}) {
     if (t.substr(p, sep.size()) != sep) continue;
     if (sep == ":" && p + 1 < t.size() && t[p + 1] == ':') break;  // a C++ scope, not an assignment
     assign(t, ns, ne, skip_blanks(t, p + sep.size()), out);

@@ -26,7 +26,9 @@ inline bool one_of(std::string_view w, std::initializer_list<std::string_view> s
 struct Hit {
   std::string_view text;
   std::array<std::string_view, 4> groups;
-  // Where the next search may start, when the rule has looked past its match.
+  // Where the next search starts, when the rule sets it after the match's start:
+  // past the match when the rule has looked past it, or inside it when part of
+  // the match is unjudged (a certificate's block reaching to a key's END line).
   std::size_t* resume = nullptr;
   std::size_t at(std::string_view g) const { return static_cast<std::size_t>(g.data() - text.data()); }
   std::size_t end() const { return at(groups[0]) + groups[0].size(); }
@@ -84,11 +86,19 @@ inline Pick group_if(int g, bool (*ok)(std::string_view)) {
 
 // Rules whose secrets span lines (key blocks); run first, over the whole input.
 std::vector<RuleSpec> block_rules();
+// Key material in any armour (redact_keys.cpp): the first of the block rules.
+std::vector<RuleSpec> key_block_rules();
 // Rules that never look past the end of a line, most specific first: where two
 // findings overlap, the earlier rule's wins.
 std::vector<RuleSpec> line_rules();
+// Passwords and keys given to commands by flag or position (redact_commands.cpp);
+// line_rules() holds them after the headers and cookies.
+std::vector<RuleSpec> command_rules();
 // Personal data (cards, national ids): line rules too, run after the others.
 std::vector<RuleSpec> pii_rules();
+// Personal identifiers known by their label and check digits (redact_ids.cpp),
+// the last of pii_rules().
+std::vector<RuleSpec> labelled_id_rules();
 
 // --- Judging a value (redact_values.cpp) ---
 

@@ -607,6 +607,7 @@ std::vector<RuleSpec> pii_rules() {
          if (shaped && (!digits_of(v).empty() || !h.groups[1].empty())) add(out, h, v);
        },
        false, R"((?i)pass(?:port|eport)|reisepass|pasaporte|passaporto|paspoort)"});
+  for (RuleSpec& spec : labelled_id_rules()) r.push_back(std::move(spec));
   return r;
 }
 

@@ -44,20 +44,10 @@ bool one_of_words(std::string_view v, std::initializer_list<std::string_view> wo
 
 bool assigned_credential(std::string_view v) { return credential_like(v, Context::kAssigned); }
 bool assigned_password(std::string_view v) { return password_like(v, Context::kAssigned); }
+// The second of two quoted strings: a password, not a word or a flag ("ls" "-la").
+bool quoted_password(std::string_view v) { return password_like(v, Context::kAssigned) && !is_plain_word(v); }
 // In prose with no "is" to say a value is given, a plain word is a word ("पासवर्ड policy").
 bool prose_password(std::string_view v) { return !is_plain_word(v) && password_like(v, Context::kProse); }
-
-// The value that a tool's short flag takes (mysql -pX, sshpass -p X, redis-cli -a X):
-// groups[1] is an opening quote, the value follows the match.
-Pick tool_password() {
-  return [](const Hit& h, std::vector<Found>& out) {
-    const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
-    const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-    if (v.size() >= 3 && !v.starts_with("-") && !is_reference(v) && !is_placeholder(v) && !looks_like_path(v) &&
-        !is_common_word(v))
-      add_span(out, s, "password");
-  };
-}
 
 // scheme://user:password@host: the password; scheme://TOKEN@host and
 // https://TOKEN:x-oauth-basic@host: the token.
@@ -80,6 +70,53 @@ void pick_url_userinfo(const Hit& h, std::vector<Found>& out) {
   if (credential_like(user, Context::kAssigned) && user.size() >= 20) add(out, h, user, "url_token");
 }
 
+// Authorization: <scheme> <credentials>. After a scheme of RFC 7235's registry or
+// in common use, any value that is not a reference or a word; after another
+// scheme, or none, a value that looks like a credential (a UUID counts: Splunk's
+// and Opsgenie's keys are UUIDs).
+void pick_authorization(const Hit& h, std::vector<Found>& out) {
+  std::string scheme = lowered(h.groups[1]);
+  while (!scheme.empty() && (scheme.back() == ' ' || scheme.back() == '\t')) scheme.pop_back();
+  const std::string_view v = h.groups[2];
+  if (is_reference(v) || is_plain_word(v)) return;
+  const bool registered = scheme.starts_with("aws4-hmac-sha256") ||
+                          one_of(scheme, {"bearer", "basic", "token", "digest", "apikey", "api-key", "ssws", "key",
+                                          "oauth", "sharedkey", "hmac", "negotiate", "ntlm"});
+  if (registered || is_uuid(v) || credential_like(v, Context::kAssigned)) add(out, h, v);
+}
+
+// The path after a webhook's segment: all of it, when one of its segments (split
+// at / and @) is a credential, a UUID or a long hex string; a page's slug or a
+// numeric id is not (docs/webhooks/getting-started, settings/hooks/412345678).
+void pick_webhook_path(const Hit& h, std::vector<Found>& out) {
+  std::string_view tail = h.groups[1];
+  while (!tail.empty() && std::string_view("/.,;:)").find(tail.back()) != std::string_view::npos) tail.remove_suffix(1);
+  for (size_t b = 0; b < tail.size();) {
+    const size_t e = std::min(tail.find_first_of("/@", b), tail.size());
+    const std::string_view seg = tail.substr(b, e - b);
+    if (is_uuid(seg) || (seg.size() >= 16 && is_hex(seg)) || credential_like(seg, Context::kAssigned)) {
+      add(out, h, tail);
+      return;
+    }
+    b = e + 1;
+  }
+}
+
+// The second of a pair given to a client (groups[1] the callee, groups[2] the
+// value). A constructor named for credentials takes an id and its secret; one
+// whose name asks for them (getCredentials("prod", "us-east-1")) takes names.
+void pick_credential_pair(const Hit& h, std::vector<Found>& out) {
+  const std::string callee = lowered(h.groups[1]);
+  const std::string_view v = h.groups[2];
+  if (!callee.ends_with("credential") && !callee.ends_with("credentials")) {
+    if (password_like(v, Context::kAssigned)) add(out, h, v);
+    return;
+  }
+  for (std::string_view getter : {"get", "load", "fetch", "read", "find", "resolve", "lookup", "list"})
+    if (callee.starts_with(getter)) return;
+  if (password_like(v, Context::kAssigned) && !is_plain_word(v) && !is_slug(v)) add(out, h, v);
+}
+
 // A run of [A-Za-z0-9_-] of 31 bytes or more at text[at]: up to three short
 // segments (ghp, sk_live, acme-io), then a random tail of 30 or more.
 void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Found>& out) {
@@ -100,8 +137,9 @@ void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Foun
   // Identifiers with random tails that are not credentials: Stripe's checkout
   // sessions, digests that name their algorithm, build and cache names.
   // (Stripe's other object ids and API message ids have tails under 30.)
-  for (std::string_view p :
-       {"cs_", "sha", "md5", "blake", "git-", "commit", "build", "tmp", "temp", "cache", "session-", "uuid"})
+  // Stripe's publishable keys (pk_live_, pk_test_) are public by design.
+  for (std::string_view p : {"cs_", "sha", "md5", "blake", "git-", "commit", "build", "tmp", "temp", "cache",
+                             "session-", "uuid", "pk_live_", "pk_test_"})
     if (prefix.starts_with(p)) return;
   if (is_hex(tail) || is_slug(tail) || !looks_random(tail) || labelled_as_digest(text, at)) return;
   out.push_back({at, at + len, {}});
@@ -149,7 +187,8 @@ constexpr Token kTokens[] = {
     {"slack_webhook", R"((https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}))", false},
     {"discord_webhook", R"((https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,}))",
      false},
-    {"stripe_key", R"(\b((?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}))", false},
+    // (pk_live_ and pk_test_ are publishable keys, public by design: Stripe Docs "API keys".)
+    {"stripe_key", R"(\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}))", false},
     {"stripe_key", R"(\b(whsec_[A-Za-z0-9]{20,}))", false},
     {"google_api_key", R"(\b(AIza[0-9A-Za-z_-]{35}))", false},
     {"google_oauth", R"(\b(GOCSPX-[A-Za-z0-9_-]{20,}|ya29\.[0-9A-Za-z_-]{20,}|1//0[0-9A-Za-z_-]{30,}))", false},
@@ -194,6 +233,7 @@ constexpr Token kTokens[] = {
     {"discord_token", R"(\b([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,}))", true,
      R"(\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27})"},
     {"alibaba_key", R"(\b(LTAI[A-Za-z0-9]{12,24})\b)", true},
+    {"tencent_secret_id", R"(\b(AKID[A-Za-z0-9]{32})\b)", true},
     {"azure_client_secret", R"((?:^|[^A-Za-z0-9_~.-])([A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}))", false,
      R"(\dQ~)"},
     {"firebase_key", R"(\b(AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}))", false},
@@ -237,32 +277,8 @@ constexpr Token kTokens[] = {
 
 std::vector<RuleSpec> block_rules() {
   std::vector<RuleSpec> r;
-  // PEM private keys (RFC 7468): the whole block, also JSON-escaped; cut short, the
-  // header and the base64 lines after it.
-  r.push_back({"private_key",
-               R"((?s)-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)"
-               R"((?:.*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|(?:\\r)?\\n|[ \t])+)"
-               R"((?:[A-Za-z0-9+/]{8,}={0,2}|[A-Za-z0-9+/]{1,7}={1,2}|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*))*))",
-               group(0),
-               true,
-               {},
-               "-----BEGIN"});
-  r.push_back({"private_key",
-               R"((?s)PuTTY-User-Key-File-[23]: .*?Private-MAC: *[0-9a-fA-F]+)",
-               group(0),
-               true,
-               {},
-               "PuTTY-User-Key-File"});
-  // A PEM file in base64 (Kubernetes secrets, CI variables): base64 of "-----BEGIN " starts with LS0tLS1CRUdJTi.
-  r.push_back({"private_key",
-               R"((LS0tLS1CRUdJTi[A-Za-z0-9+/=]*(?:(?:\r?\n|\\n)[ \t]*[A-Za-z0-9+/=]{4,})*))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const std::string head = base64_decode(h.groups[1], 120);
-                 if (head.find("PRIVATE KEY") != std::string::npos) add(out, h, h.groups[1]);
-               },
-               true,
-               {},
-               "LS0tLS1CRUdJTi"});
+  // Key material in any armour (redact_keys.cpp).
+  for (RuleSpec& spec : key_block_rules()) r.push_back(std::move(spec));
   // Kubernetes env entries: "- name: DB_PASSWORD" and on the next line "value: ...".
   r.push_back({"secret",
                R"((?i)\bname:[ \t]*["']?([A-Za-z0-9_.-]+)["']?[ \t]*\r?\n[ \t]*(?:-[ \t]*)?value:[ \t]*)",
@@ -294,6 +310,13 @@ std::vector<RuleSpec> line_rules() {
                R"(SecondaryKey)[ \t]*=[ \t]*([A-Za-z0-9+/=%_-]{16,}))",
                group_if(1, assigned_credential)});
   r.push_back({"azure_sas", R"([?&;]sig=([A-Za-z0-9%+/=]{20,}))", group(1)});
+  // A webhook's URL carries its credential in the path (Teams' webhookb2/...,
+  // Mattermost's hooks/<key>, Zapier's hooks/catch/<id>/<key>, IFTTT's trigger/...).
+  r.push_back({"webhook_url",
+               R"((?i)https?://[^\s/"'<>`]+(?:/[^\s/"'<>?#`]*)*?/(?:webhooks?|hooks?|webhookb2|)"
+               R"(incomingwebhook|triggers?)/([^\s"'<>?#`]+))",
+               pick_webhook_path, false,
+               R"((?i)https?://\S*/(?:webhooks?|hooks?|webhookb2|incomingwebhook|triggers?)/)"});
   // Signed URLs: the signature (S3, GCS, CloudFront) and a session token in the query.
   r.push_back({"url_signature",
                R"((?i)[?&](?:X-Amz-Signature|X-Goog-Signature|Signature|X-Amz-Security-Token|X-Goog-Credential)=)"
@@ -316,13 +339,15 @@ std::vector<RuleSpec> line_rules() {
                    p = q > p ? q : p + 1;
                  }
                }});
-  // HTTP headers.
+  // HTTP headers: Authorization: <scheme> <credentials> (RFC 9110 section 11.6.2), of
+  // any scheme, registered or a vendor's own (Splunk, GenieKey, SSWS, ...), or a
+  // bare token with no scheme.
   r.push_back({"bearer_token",
                R"((?i)\bauthori[sz]ation["']?(?:[ \t]*[:=][ \t]*|[ \t]+)["']?)"
-               R"((?:bearer|basic|token|digest|apikey|api-key|ssws|key|oauth|sharedkey|hmac|negotiate|ntlm|)"
-               R"(aws4-hmac-sha256[ \t]+credential=[^\s,]*,[ \t]*signedheaders=[^\s,]*,[ \t]*signature=))"
-               R"([ \t]*([A-Za-z0-9._~+/=:-]{8,}))",
-               group_if(1, not_reference)});
+               R"((aws4-hmac-sha256[ \t]+credential=[^\s,]*,[ \t]*signedheaders=[^\s,]*,[ \t]*signature=|)"
+               R"([A-Za-z][A-Za-z0-9._-]{0,30}[ \t]+|))"
+               R"(([A-Za-z0-9._~+/=:-]{8,}))",
+               pick_authorization, false, R"((?i)authori[sz]ation)"});
   r.push_back(
       {"bearer_token", R"((?i)\bbearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*))", [](const Hit& h, std::vector<Found>& out) {
          const std::string_view v = h.groups[1];
@@ -357,109 +382,18 @@ std::vector<RuleSpec> line_rules() {
          }
        }});
 
-  // Passwords given to tools on the command line.
-  r.push_back({"password",
-               R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb|)"
-               R"(mariadb-dump)\b[^\n|;&]*?[ \t]-p(["']?)[^\s"'-])",
-               [](const Hit& h, std::vector<Found>& out) {
-                 // The value starts at the last byte of the match.
-                 const size_t at = h.end() - 1;
-                 const ValueSpan s = read_value(h.text, at, h.groups[1]);
-                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-                 if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v)) add_span(out, s, "password");
-               },
-               false, R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb)\b)"});
-  r.push_back({"password", R"(\bsshpass\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))", tool_password(), false, R"(\bsshpass\b)"});
-  r.push_back({"password", R"(\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+(["']?))", tool_password(), false,
-               R"(\bredis-cli\b)"});
-  r.push_back({"password",
-               R"(\b(?:docker|podman|helm|buildah|skopeo|oras|nerdctl|crane|cf|oc|az)\b)"
-               R"([^\n|;&]*?\blogin\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))",
-               tool_password(), false, R"(\blogin\b)"});
-  r.push_back({"password", R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b[^\n|;&]*?[ \t]-P[ \t]*(["']?))", tool_password(),
-               false, R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b)"});
-  r.push_back({"password",
-               R"(\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n|;&]*?[ \t]-w[ \t]+(["']?))",
-               tool_password(), false, R"(\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b)"});
-  r.push_back({"password",
-               R"(\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(["']?))",
-               tool_password(), false, R"(\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b)"});
-  r.push_back({"password", R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b[^\n|;&]*?[ \t]-[Pp][ \t]*(["']?))", tool_password(),
-               false, R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b)"});
-  r.push_back(
-      {"password", R"(\bssh-keygen\b[^\n|;&]*?[ \t]-[NP][ \t]+(["']?))", tool_password(), false, R"(\bssh-keygen\b)"});
-  r.push_back({"password", R"(\b(?:xfreerdp|wlfreerdp|sdl-freerdp)\b[^\n]*?[ \t]/p:(["']?))", tool_password(), false,
-               R"(\b(?:xfreerdp|wlfreerdp|sdl-freerdp)\b)"});
-  r.push_back({"password", R"(\bpass:(["']?))", tool_password()});  // openssl -passin pass:X
-  r.push_back({"password",
-               R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b[^\n|;&]*?-U[ \t]*["']?[^\s%'"]+%(["']?))",
-               tool_password(), false, R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b)"});
-  r.push_back({"password",
-               R"(\b(?:curl|wget|xh|lftp)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U|-a|)"
-               R"(--auth)[ \t=]*["']?[^\s:,'"$]+[:,](["']?))",
-               tool_password(), false, R"(\b(?:curl|wget|xh|lftp)\b)"});
-  // HTTPie: http -a user:password (the word http is in every URL, so the set looks for the flag).
-  r.push_back({"password", R"(\bhttps?\b[^\n|;&]*?[ \t](?:-a|--auth)[ \t=]*["']?[^\s:,'"$]+:(["']?))", tool_password(),
-               false, R"([ \t](?:-a|--auth)[ \t=]+["']?[^\s:,'"$]+:)"});
-  // htpasswd -b FILE USER PASSWORD (the password on the command line only with -b).
-  r.push_back({"password", R"(\bhtpasswd((?:[ \t]+-[a-zA-Z]+)+)[ \t]+\S+[ \t]+\S+[ \t]+(["']?))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 if (h.groups[1].find('b') == std::string_view::npos) return;
-                 const ValueSpan s = read_value(h.text, h.end(), h.groups[2]);
-                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-                 if (v.size() >= 3 && !is_reference(v)) add_span(out, s, "password");
-               },
-               false, R"(\bhtpasswd\b)"});
-  r.push_back({"password", R"(\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+(["']?))", tool_password(),
-               false, R"(\brabbitmqctl\b)"});
-  r.push_back({"password",
-               R"(\b(?:echo|printf)[ \t]+(?:-n[ \t]+|-e[ \t]+|'%s\\?n?'[ \t]+|"%s\\?n?"[ \t]+)?)"
-               R"(["']?([^\s'"|]+)["']?[ \t]*\|[^\n]*?)"
-               R"((?:--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin|base64\b))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 std::string_view v = h.groups[1];
-                 // chpasswd reads user:password; base64 of user:password is an HTTP Basic credential,
-                 // and base64 of anything else is just data.
-                 const bool to_base64 = h.groups[0].ends_with("base64");
-                 const size_t colon = v.find(':');
-                 if (to_base64 && colon == std::string_view::npos) return;
-                 if (colon != std::string_view::npos &&
-                     (to_base64 || h.groups[0].find("chpasswd") != std::string_view::npos))
-                   v = v.substr(colon + 1);
-                 if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v)) add(out, h, v, "password");
-               },
-               false, R"(--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin|\|[ \t]*base64)"});
-  r.push_back({"secret", R"(\bvault[ \t]+(?:operator[ \t]+unseal|login)[ \t]+(?:-[a-z]+=\S+[ \t]+)*(["']?))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
-                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-                 if (credential_like(v, Context::kAssigned)) add_span(out, s);
-               },
-               false, R"(\bvault[ \t]+(?:operator|login))"});
-  r.push_back({"secret", R"(\bdoctl\b[^\n|;&]*?[ \t]-t[ \t]+(["']?))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
-                 if (credential_like(h.text.substr(s.begin, s.end - s.begin), Context::kAssigned)) add_span(out, s);
-               },
-               false, R"(\bdoctl\b)"});
-  r.push_back({"secret",
-               R"(\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add))"
-               R"([ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+["']?([^\s'"]+))",
-               group_if(1, assigned_credential), false, R"(\bmc[ \t]+(?:alias|config))"});
-  r.push_back({"secret", R"(\bsecret[ \t]+set[ \t]+[A-Za-z0-9_]+[ \t]+(?:--body|-b)[ \t=]*(["']?))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
-                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-                 if (v.size() >= 4 && !is_reference(v)) add_span(out, s);
-               }});
+  // Passwords and keys given to commands, by flag or by position (redact_commands.cpp).
+  for (RuleSpec& spec : command_rules()) r.push_back(std::move(spec));
 
   // A user and a password given to a client in code: requests' auth=("u", "p"),
-  // HTTPBasicAuth('u', 'p'), .NET's NetworkCredential("u", "p"), basic_auth(...).
+  // HTTPBasicAuth('u', 'p'), basic_auth(...); and an id and its secret given to
+  // any credentials constructor (.NET's NetworkCredential("u", "p"), Java's
+  // BasicAWSCredentials("AKIA...", "..."), Tencent's credential.Credential(...)).
   r.push_back({"password",
-               R"((?i)\b(?:auth|basic_auth|basicauth|httpbasicauth|httpdigestauth|networkcredential|)"
-               R"(usernamepasswordcredentials|setbasicauth|withbasicauth)[ \t]*[=(][ \t]*\(?[ \t]*)"
+               R"((?i)\b((?:auth|basic_auth|basicauth|httpbasicauth|httpdigestauth|setbasicauth|withbasicauth)|)"
+               R"([A-Za-z_]*credentials?)[ \t]*[=(][ \t]*\(?[ \t]*)"
                R"(["'][^"'\n]{1,64}["'][ \t]*,[ \t]*["']([^"'\n]{3,128})["'])",
-               group_if(1, assigned_password), false, R"((?i)(?:auth|credentials?)[ \t]*[=(][ \t]*\(?[ \t]*["'])"});
+               pick_credential_pair, false, R"((?i)(?:auth|credentials?)[ \t]*[=(][ \t]*\(?[ \t]*["'])"});
   // A .pgpass line, host:port:database:user:password; quoted after other words
   // only where the line names the file (JSON lines hold many colons).
   r.push_back({"password",
@@ -468,6 +402,12 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"password",
                R"([ \t][A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
                group_if(1, assigned_password), false, R"(pgpass)"});
+  // PgBouncer's userlist.txt (also Odyssey's and PgCat's): "user" "password" alone
+  // on a line; quoted after other words only where the line names the file.
+  r.push_back({"password", R"re(^[ \t]*"[^"\s]+"[ \t]+"([^"\n]+)"[ \t]*$)re", group_if(1, quoted_password), false,
+               R"(^[ \t]*"[^"\s]+"[ \t]+")"});
+  r.push_back(
+      {"password", R"re([ \t`'(]"[^"\s]+"[ \t]+"([^"\n]+)")re", group_if(1, quoted_password), false, R"(userlist)"});
   // Oracle's user/password@database: sqlplus, its tools, and the thin JDBC URL.
   r.push_back(
       {"password",
@@ -517,14 +457,20 @@ std::vector<RuleSpec> line_rules() {
   // In Hindi the value comes between the word and the verb: पासवर्ड X है, पासवर्ड: X.
   r.push_back({"password", R"((?:पासवर्ड|कूटशब्द)[ \t]*(?::|=|है)?[ \t]*["'“]?([!-~]{4,64}?)["'”]?(?:[ \t]|$|,|।))",
                group_if(1, prose_password), false, R"(पासवर्ड|कूटशब्द)"});
-  // A name and its value side by side.
+  // A name and its value side by side. In XML the name is the element's
+  // (<password>X</password>), its parent's when the value is a <Value> child
+  // (Windows answer files: <AdministratorPassword><Value>X</Value>), or its
+  // key or name attribute's (<setting name="SmtpPassword"><value>X</value>).
   r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>([^<\n]+)</([A-Za-z][A-Za-z0-9_:.-]*)>)",
                [](const Hit& h, std::vector<Found>& out) {
                  if (h.groups[1] == h.groups[3]) pick_named_value(h, out);
                },
                false, "</[A-Za-z]"});
+  r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>[ \t]*<(?:[Vv]alue|VALUE|string)>([^<\n]+)</)",
+               pick_named_value, false, R"(>[ \t]*<(?:[Vv]alue|VALUE|string)>)"});
   r.push_back({"secret",
-               R"((?i)<[A-Za-z][A-Za-z0-9_:.-]*[ \t]+(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[^<>\n]*>([^<\n]+)<)",
+               R"((?i)<[A-Za-z][A-Za-z0-9_:.-]*[ \t]+(?:key|name)[ \t]*=[ \t]*\\?"([^"\n]+)\\?"[^<>\n]*>)"
+               R"((?:[ \t]*<value>)?([^<\n]+)<)",
                pick_named_value, false, "</"});
   // PHP: define('AUTH_KEY', '...'), as wp-config.php holds its salts.
   r.push_back({"secret", R"(\bdefine\([ \t]*['"]([A-Za-z0-9_]+)['"][ \t]*,[ \t]*)", pick_name_then_value});

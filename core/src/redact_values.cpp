@@ -156,6 +156,20 @@ bool is_url(std::string_view v) {
   return true;
 }
 
+// ClearTextPassword, UserServiceFactory: capitalised words of three letters or
+// more run together. A random run of letters breaks the pattern within a few bytes.
+bool is_pascal_words(std::string_view v) {
+  size_t i = 0;
+  while (i < v.size()) {
+    if (!is_upper(v[i])) return false;
+    size_t e = i + 1;
+    while (e < v.size() && is_lower(v[e])) ++e;
+    if (e - i < 3) return false;
+    i = e;
+  }
+  return !v.empty();
+}
+
 // fooBar, foo_bar, foo.bar.baz: a name in code, not a value.
 bool is_code_identifier(std::string_view v) {
   if (v.empty() || !(is_lower(v[0]) || v[0] == '_')) return false;
@@ -175,6 +189,38 @@ bool is_code_identifier(std::string_view v) {
   }
   return sep;
 }
+
+// !vault, !Ref, !!binary: a YAML tag is a word after one or two "!"s; a password
+// that starts with "!" has other characters in it (!r^qL9...).
+bool is_yaml_tag(std::string_view v) {
+  size_t i = 0;
+  while (i < v.size() && i < 2 && v[i] == '!') ++i;
+  if (i == 0 || i >= v.size() || !is_alpha(v[i])) return false;
+  return std::all_of(v.begin() + static_cast<std::ptrdiff_t>(i), v.end(), [](char c) { return is_alnum(c); });
+}
+
+// {env.UPSTREAM_TOKEN}, {vars.api_key}: a template's reference in braces (Caddy,
+// Nomad, Serilog), cut at its closing brace by the reader of a value.
+bool is_brace_reference(std::string_view v) {
+  if (v.size() < 4 || v.front() != '{' || !(is_alpha(v[1]) || v[1] == '_')) return false;
+  std::string_view inner = v.substr(1);
+  if (inner.back() == '}') inner.remove_suffix(1);
+  if (inner.find('.') == std::string_view::npos) return false;
+  return std::all_of(inner.begin(), inner.end(), [](char c) { return is_alnum(c) || c == '_' || c == '.'; });
+}
+
+// Keys their publishers document for development and tests, the same on every
+// machine: Azurite's (and the Storage Emulator's) account key for devstoreaccount1
+// (Microsoft Learn, "Use the Azurite emulator"), and the private key of Hardhat's
+// and Anvil's first funded test account (Hardhat Network docs).
+constexpr std::string_view kDocumentedDevelopmentKeys[] = {
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+    "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+};
+
+// A value encrypted in place, which is safe to commit: sops writes
+// ENC[AES256_GCM,data:...,iv:...,tag:...,type:str], jasypt ENC(...).
+bool is_encrypted_envelope(std::string_view v) { return v.starts_with("ENC[") || v.starts_with("ENC("); }
 
 }  // namespace
 
@@ -214,7 +260,9 @@ bool is_placeholder(std::string_view v) {
   if (v.empty()) return true;
   const std::string low = lowered(v);
   // Already redacted, here or by another tool; masked.
-  if (contains(low, "redacted") || contains(low, "[filtered]") || contains(v, "***") || contains(v, "\xe2\x80\xa2"))
+  // (*SENSITIVE*DATA*DELETED* is what Windows Setup leaves in an answer file in place of its passwords.)
+  if (contains(low, "redacted") || contains(low, "[filtered]") || contains(v, "***") || contains(v, "\xe2\x80\xa2") ||
+      contains(low, "*sensitive*data*deleted*"))
     return true;
   // Templates and angle-bracket placeholders.
   for (std::string_view t : {"${", "{{", "<%", "%(", "#{", "$(", "[[", "((", "<your", "<insert", "<replace"})
@@ -227,6 +275,10 @@ bool is_placeholder(std::string_view v) {
   if (contains(low, "example") || v == "JBSWY3DPEHPK3PXP" ||
       contains(v, "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"))
     return true;
+  // Keys documented for development, and values encrypted in place.
+  for (std::string_view key : kDocumentedDevelopmentKeys)
+    if (contains(v, key)) return true;
+  if (is_encrypted_envelope(v)) return true;
   std::string words = low;
   for (char& c : words)
     if (c == '-' || c == ' ' || c == '.') c = '_';
@@ -251,7 +303,8 @@ bool is_placeholder(std::string_view v) {
 
 bool is_reference(std::string_view v) {
   if (v.empty()) return true;
-  if (v.front() == '$' || v.front() == '!') return true;                 // $VAR, YAML tags (!vault, !Ref)
+  if (v.front() == '$' || is_yaml_tag(v)) return true;                   // $VAR, YAML tags (!vault, !Ref)
+  if (is_brace_reference(v)) return true;                                // Caddy's {env.TOKEN}
   if (v.size() > 2 && v.front() == '%' && v.back() == '%') return true;  // %VAR% on Windows
   const std::string low = lowered(v);
   if (starts_with_any(low, {"env:",
@@ -369,9 +422,13 @@ bool looks_like_version_or_date(std::string_view v) {
   }
   if (seps == 0) return false;
   if (!letters_after) return true;
-  // A pre-release or build tag after a dotted number: 1.2.3-beta.2
+  // A pre-release or build tag after a dotted number: 1.2.3-beta.2 (but not
+  // 8x.LQ+NV..., whose letters come before the + and make it a password).
   const size_t dash = s.find_first_of("-+");
-  return dash != std::string_view::npos && s.substr(0, dash).find('.') != std::string_view::npos;
+  if (dash == std::string_view::npos) return false;
+  const std::string_view number = s.substr(0, dash);
+  return number.find('.') != std::string_view::npos &&
+         std::all_of(number.begin(), number.end(), [](char c) { return is_digit(c) || c == '.'; });
 }
 
 std::string base64_decode(std::string_view v, size_t limit) {
@@ -497,8 +554,9 @@ bool credential_like(std::string_view v, Context c) {
   if (k.upper + k.lower == 0) return false;
   const double h = shannon_entropy(v);
   if (k.digit == 0 && k.other == 0) {
-    // Letters only: a word, or random if both cases change often.
-    return k.upper > 0 && k.lower > 0 && class_changes(v) >= 0.2 && h >= 3.5;
+    // Letters only: a word, or random if both cases change often; but words run
+    // together (ClearTextPassword, AdministratorPassword) name something.
+    return k.upper > 0 && k.lower > 0 && class_changes(v) >= 0.2 && h >= 3.5 && !is_pascal_words(v);
   }
   // Words joined by separators (my-app-token, deploy_key_prod) are names, not keys.
   if (k.digit == 0 && k.upper == 0) {
@@ -650,6 +708,9 @@ NameClass classify_name(std::string_view name) {
                 "otp",     "totp",       "mfa",     "write",   "read",    "ingest",       "consumer", "server",
                 "root",    "live",       "prod",    "test",    "unseal",  "recovery",     "x"}))
       return NameClass::kSecret;
+    // Public by design: a public key, a site key (reCAPTCHA's, Turnstile's, served
+    // in the page's HTML), a publishable key (Stripe's, for the browser).
+    if (one_of(prev, {"site", "publishable"})) return NameClass::kNone;
     if (one_of(prev, {"public",  "pub",    "cache",  "sort",     "partition",   "primary",  "foreign",   "idempotency",
                       "routing", "object", "s3",     "bucket",   "dedup",       "dedupe",   "index",     "lookup",
                       "map",     "dict",   "group",  "i18n",     "translation", "unique",   "composite", "shard",

@@ -273,9 +273,10 @@ const std::vector<std::string>& look_alikes() {
       "build +20 tests, version 1.2.3+build.45",
       "The deploy token lives in 1Password under \"CI / GitLab deploy token\"; never paste it.",
       "\"SecretId\": \"arn:aws:secretsmanager:eu-west-1:781710334350:secret:prod/orders/db-y2Utt4\"",
-      "jwt.io sample: "
-      "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIy"
-      "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+      std::string("jwt.io sample: ") +
+          "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9."
+          "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIy" +
+          "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
       "echo -n 'hello world' | base64",
       "Snowflake id 175928847299117063 and epoch ms 1701150000000 in the log.",
   };
@@ -517,6 +518,254 @@ TEST(Redact, EntropyOfUniformAndConstantStrings) {
   EXPECT_DOUBLE_EQ(shannon_entropy(""), 0.0);
   EXPECT_DOUBLE_EQ(shannon_entropy("aaaa"), 0.0);
   EXPECT_DOUBLE_EQ(shannon_entropy("abcd"), 2.0);
+}
+
+// --- Families (docs/redaction.md, "Families"): each rule is meant for every tool
+// or format of its kind, so each test below uses tools and formats that no rule
+// names, and look-alikes of the same shapes.
+
+// Each of `parts` is gone from the redaction of `text`.
+void expect_caught(const Redactor& r, const std::string& text, std::initializer_list<std::string> parts) {
+  const std::string out = r.redact(text).text;
+  for (const std::string& p : parts) EXPECT_EQ(out.find(p), std::string::npos) << "kept " << p << "\n in: " << out;
+}
+
+void expect_kept(const Redactor& r, std::initializer_list<std::string> texts) {
+  for (const std::string& t : texts) EXPECT_EQ(r.redact(t).text, t);
+}
+
+// A password flag of any command: -p, -P, -w, -A, -X beside a user flag; a long
+// --password flag whatever the value starts with; Windows switches; positional
+// passwords after a user (USER u USING p, http-basic.<repo> <user> <password>).
+TEST(RedactFamilies, APasswordFlagOfAnyCommandLosesItsValue) {
+  Redactor r;
+  expect_caught(r, "vsql -h vertica01 -U dbadmin -w 'Gx4!rTq9Lm2#' -c 'select 1'", {"Gx4!rTq9Lm2#"});
+  expect_caught(r, "mosquitto_pub -h broker.lan -u sensor -P Zk3$pQ8wLm -t temp -m 21", {"Zk3$pQ8wLm"});
+  expect_caught(r, "tsql -S mssql01 -U sa -P 'Lw9%tR3xQz'", {"Lw9%tR3xQz"});
+  expect_caught(r, "psexec \\\\build07 -u CORP\\ops -p Qx7!mLz2Rw cmd.exe", {"Qx7!mLz2Rw"});
+  expect_caught(r, "cypher-shell -a neo4j://graph:7687 --password '7f.Q+ZxWm2.kP' -u neo4j", {"7f.Q+ZxWm2.kP"});
+  expect_caught(r, "snmpget -v3 -l authPriv -u monitor -a MD5 -A 'Rq2.xT9!mW' -x DES -X Vn4-pL8#zK 10.1.1.1 sysName.0",
+                {"Rq2.xT9!mW", "Vn4-pL8#zK"});
+  expect_caught(r, "cmdkey /add:fileserver01 /user:CORP\\backup /pass:Hm4!qZ8xTr", {"Hm4!qZ8xTr"});
+  expect_caught(r, "wmic /node:srv04 /user:admin /password:\"Tz9!qW4mXk\" process list brief", {"Tz9!qW4mXk"});
+  expect_caught(r, "schtasks /Create /S srv02 /U CORP\\ops /P Wq5#nB8zLx /TN Sync /TR sync.cmd", {"Wq5#nB8zLx"});
+  expect_caught(r, "CONNECT TO 'stores@ol_srv' USER 'informix' USING 'Wd7kQz2xLm';", {"Wd7kQz2xLm"});
+  expect_caught(r, "composer config --global http-basic.repo.acme.dev deploy 'Rk8!zQm2Lx'", {"Rk8!zQm2Lx"});
+  expect_caught(r, "ssh-keygen -t rsa -b 4096 -N '-Xq8Lm2!zTk' -f id_ci", {"-Xq8Lm2!zTk"});
+  // Network gear: "password 7 <type-7 hex>", "secret 9 <scrypt>" in a running config.
+  expect_caught(r, "line vty 0 4\n password 7 094F471A1A0A464058", {"094F471A1A0A464058"});
+  expect_caught(r, "username ops secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM",
+                {"$9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM"});
+  expect_kept(r, {
+                     "psql -h db.internal -p 5432 -U app -d shop",
+                     "docker run -u 1000 -p 8080:80 nginx",
+                     "curl -u admin -X DELETE https://ci.acme.dev/job/old",
+                     "ssh -p 2222 -l deploy bastion01",
+                     "ssh -l deploy -A bastion.acme.io",
+                     "mkdir -p build/Release2 && git log -p -n 3",
+                     "mosquitto_sub -h broker.lan -u sensor -P \"$MQTT_PASS\" -t temp",
+                     "ab -n 100 -u put.json -p post.json http://localhost:8080/",
+                     "schtasks /Query /TN Sync /V /FO LIST",
+                     "msbuild app.sln /p:Configuration=Release /p:Platform=x64",
+                     "grep -P '\\d{3}-\\d{4}' contacts.txt",
+                     "snmpwalk -v2c -c public 10.1.1.1 ifDescr",
+                     "run it as user deploy using sudo",
+                     "the password 7 days old was rejected",
+                 });
+}
+
+// A secret-like name and its value in any config syntax: Makefile ?=, an XML
+// element's <Value> child, a name attribute beside a value attribute, a
+// credentials file that pairs a quoted user with a quoted password.
+TEST(RedactFamilies, ASecretNamedInAnyConfigSyntaxLosesItsValue) {
+  Redactor r;
+  expect_caught(r, "DEPLOY_TOKEN ?= Zq7Lk2mXw9Pt4RvN", {"Zq7Lk2mXw9Pt4RvN"});
+  expect_caught(r, "SMTP_PASSWORD ?= -kTq8.zLm2Wx and then make deploy", {"-kTq8.zLm2Wx"});
+  expect_caught(r, "<setting name=\"SmtpPassword\" serializeAs=\"String\"><value>Wx7!qLm2Zt</value></setting>",
+                {"Wx7!qLm2Zt"});
+  expect_caught(r, "<DomainJoin><JoinPassword><Value>Tq4!xZm9Lw</Value></JoinPassword></DomainJoin>", {"Tq4!xZm9Lw"});
+  expect_caught(r, "<add name=\"SmtpPassword\" value=\"!Mq8zT#2xLw\" />", {"!Mq8zT#2xLw"});
+  expect_caught(r, "\"reporting\" \"Zx8!qLm2Tw\"", {"Zx8!qLm2Tw"});
+  expect_caught(r, "the userlist.txt line reads \"etl\" \"Pk3~vQ9.mZx\"", {"Pk3~vQ9.mZx"});
+  expect_kept(
+      r, {
+             "\"login.password.placeholder\": \"Passwort eingeben\", \"login.user\": \"Benutzer\"",
+             "DB_PASSWORD ?= $(shell cat .db-password)",
+             "see `\"password.label\": \"Passwort\"` and `\"password.hint\": \"mindestens 12 Zeichen\"` in de.json",
+             "API_TOKEN ?= ${CI_API_TOKEN}",
+             "<AdminPassword><Value>*SENSITIVE*DATA*DELETED*</Value></AdminPassword>",
+             "<add key=\"ClearTextPassword\" value=\"%FEED_PASSWORD%\" />",
+             "args = [\"ls\" \"-la\"]",
+             "The `API_KEY` variable is read at startup.",
+         });
+}
+
+// Authorization: <any scheme> <token-like value> (RFC 9110 section 11.6.2).
+TEST(RedactFamilies, AnAuthorizationHeaderOfAnySchemeLosesItsCredential) {
+  Redactor r;
+  expect_caught(r, "-H 'Authorization: DeepL-Auth-Key 3f9c2a71-8b4e-4d0a-9e6f-2c7d1b5a8e90:fx'",
+                {"3f9c2a71-8b4e-4d0a-9e6f-2c7d1b5a8e90"});
+  expect_caught(r, "Authorization: Kandji 7d2e9c41-3b8a-4f6e-a1d0-5c9b8e7f6a21",
+                {"7d2e9c41-3b8a-4f6e-a1d0-5c9b8e7f6a21"});
+  expect_caught(r, "\"Authorization\": \"SumoAccess Zx8kLm2qRt9WvB4nP7sY\"", {"Zx8kLm2qRt9WvB4nP7sY"});
+  expect_caught(r, "-H 'authorization: Nexus.V2 Q2x8kLm9RtWv4nP7sY3d'", {"Q2x8kLm9RtWv4nP7sY3d"});
+  expect_kept(r, {
+                     "header_up Authorization \"Bearer {env.API_TOKEN}\"",
+                     "Authorization: Bearer {{ .Values.apiToken }}",
+                     "Authorization: Negotiate",
+                     "the Authorization header uses the HMAC scheme",
+                     "Authorization: Custom %API_TOKEN%",
+                 });
+}
+
+// Key material in any armour: any BEGIN ... KEY block that is not public, a JWK's
+// private members, a Tink keyset's key data, a key file whose comment line says
+// it holds a secret key.
+TEST(RedactFamilies, KeyMaterialInAnyArmourIsRemoved) {
+  Redactor r;
+  expect_caught(r,
+                "ta.key:\n-----BEGIN OpenVPN Static key V1-----\n5b0f2a7c91de43881c6a0f3e7d2b9a14\n"
+                "c7e1f05a3d9b2c68e4a71f0d3b5c9e27\n-----END OpenVPN Static key V1-----\n",
+                {"5b0f2a7c91de43881c6a0f3e7d2b9a14", "c7e1f05a3d9b2c68e4a71f0d3b5c9e27"});
+  expect_caught(
+      r,
+      "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNy\n"
+      "---- END SSH2 ENCRYPTED PRIVATE KEY ----",
+      {"P2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNy"});
+  // A certificate cut short before a key: the key is still read from its own BEGIN line.
+  expect_caught(r,
+                "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ3Rt\n(cut)\n-----BEGIN TSS2 PRIVATE KEY-----\n"
+                "Zq8Lm2zTk9WrB4nP7sY3dF6gH1jK5aZc2Xe8VbQm4wTx7Rt2vB9nX4sY8dF1gH6\n-----END TSS2 PRIVATE KEY-----",
+                {"Zq8Lm2zTk9WrB4nP7sY3dF6gH1jK5aZc2Xe8VbQm4wTx7Rt2vB9nX4sY8dF1gH6"});
+  // A key cut short never reaches, through the transcript after it, another block's END line.
+  const std::string cut =
+      r.redact(
+           "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQ\n"
+           "{\"type\": \"user\", \"text\": \"why did the build fail?\"}\n-----BEGIN PUBLIC KEY-----\n"
+           "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAcT6l\n-----END PUBLIC KEY-----")
+          .text;
+  EXPECT_EQ(cut.find("MIIEvQIBADANBgkq"), std::string::npos) << cut;
+  EXPECT_NE(cut.find("why did the build fail?"), std::string::npos) << cut;
+  EXPECT_NE(cut.find("MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAcT6l"), std::string::npos) << cut;
+  expect_caught(r, R"({"kty":"oct","kid":"hmac-1","k":"GawgguFyGrWKav7AX4VKUg"})", {"GawgguFyGrWKav7AX4VKUg"});
+  expect_caught(
+      r,
+      "{\n  \"kty\": \"RSA\",\n  \"e\": \"AQAB\",\n  \"n\": \"0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4\",\n"
+      "  \"d\": \"X4cTteJY_gn4FYPsXB8rdXix5vwsg1FLN5E3EaG6RJoVH-HLLKD9\",\n"
+      "  \"p\": \"83i-7IvMGXoMXCskv73TKr8637FiO7Z27zv8oj6pbWUQyLPQBQxtPVnw\"\n}",
+      {"X4cTteJY_gn4FYPsXB8rdXix5vwsg1FLN5E3EaG6RJoVH-HLLKD9",
+       "83i-7IvMGXoMXCskv73TKr8637FiO7Z27zv8oj6pbWUQyLPQBQxtPVnw"});
+  expect_caught(r,
+                R"({"key":[{"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.HmacKey",)"
+                R"("value":"EgQIAxAgGiBx9k2LmQz8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8Vb","keyMaterialType":"SYMMETRIC"}}]})",
+                {"EgQIAxAgGiBx9k2LmQz8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8Vb"});
+  expect_caught(r,
+                "untrusted comment: signify secret key\n"
+                "RWRCSwAAACqK7bN3uHcRPs2vW9xLmQ4tZ8yE1fG6hJ0kD5aS7pT3oI2nU9cV4bX8wY1zA6qF0mR\n",
+                {"RWRCSwAAACqK7bN3uHcRPs2vW9xLmQ4tZ8yE1fG6hJ0kD5aS7pT3oI2nU9cV4bX8wY1zA6qF0mR"});
+  const std::string public_jwk = R"({"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",)"
+                                 R"("y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0","kid":"web-1"})";
+  const std::string public_tink_key =
+      R"({"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.EcdsaPublicKey",)"
+      R"("value":"EgYIAxACGAIaIQCl2Xo8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8VbQm","keyMaterialType":"ASYMMETRIC_PUBLIC"}})";
+  const std::string request =
+      "-----BEGIN CERTIFICATE REQUEST-----\nMIIBETCBuAIBADAWMRQwEgYDVQQDDAtleGFtcGxlLmNvbTBZMBMGByqGSM49\n"
+      "-----END CERTIFICATE REQUEST-----";
+  const std::string signature =
+      "-----BEGIN PGP SIGNATURE-----\n\niQEzBAABCAAdFiEEk2LmQz8Rt3WvB7nP4sY6dF1gH5jK0aZc2Xe8\n"
+      "-----END PGP SIGNATURE-----";
+  expect_kept(r, {public_jwk, public_tink_key, request, signature,
+                  "untrusted comment: signify public key\nRWRCSwAAACqK7bN3uHcRPs2vW9xLmQ4tZ8yE1fG6hJ0kD5aS7pT3o\n"});
+}
+
+// A number after a label that names a person's identifier: found where its check
+// digits hold, left alone with one of them changed. Each scheme's format is cited
+// beside its check in redact_ids.cpp.
+TEST(RedactFamilies, ALabelledPersonalIdentifierIsFoundByItsCheckDigits) {
+  Redactor r;
+  const std::pair<std::string, std::string> valid_and_not[] = {
+      {"NRIC: T0412345F", "NRIC: T0412345G"},                                                // SG
+      {"AHV-Nr. 756.4821.6397.00", "AHV-Nr. 756.4821.6397.01"},                              // CH, EAN-13
+      {"the member's OIB is 69340721589", "the member's OIB is 69340721580"},                // HR, ISO 7064 MOD 11,10
+      {"CNP 2900815460079", "CNP 2900815460070"},                                            // RO
+      {"T.C. Kimlik No: 52908173454", "T.C. Kimlik No: 52908173455"},                        // TR
+      {"nif_titular = '246517387'", "nif_titular = '246517388'"},                            // PT
+      {"Steuer-IdNr 47319625704", "Steuer-IdNr 47319625705"},                                // DE
+      {"マイナンバー: 402718359644", "マイナンバー: 402718359645"},                          // JP
+      {"national ID F238160457 on file", "national ID F238160458 on file"},                  // TW
+      {"HKID XA215739(7)", "HKID XA215739(8)"},                                              // HK
+      {"mispar zehut 315789420", "mispar zehut 315789421"},                                  // IL
+      {"RUT 17.354.602-5", "RUT 17.354.602-6"},                                              // CL
+      {"NHS no. 485 203 7612", "NHS no. 485 203 7613"},                                      // UK
+      {"Medicare card 4285 71931 2", "Medicare card 4285 71932 2"},                          // AU
+      {"CLABE interbancaria 072180002847319567", "CLABE interbancaria 072180002847319568"},  // MX
+  };
+  for (const auto& [valid, changed] : valid_and_not) {
+    EXPECT_TRUE(r.redact(valid).changed()) << valid;
+    EXPECT_FALSE(r.redact(changed).changed()) << changed;
+  }
+  // Shapes no other number takes: a RUT with its dots, an AHV number with its 756.
+  expect_caught(r, "Pérez;9.482.117-7;Ñuñoa", {"9.482.117-7"});
+  expect_caught(r, "versichert unter 756.4821.6397.00", {"756.4821.6397.00"});
+  // No check digit: a bank account number where the line is about a bank.
+  expect_caught(r, "wire to routing 021000021, account 4417390622 (checking)", {"4417390622"});
+  expect_kept(r, {
+                     "AWS account 123456789012 owns the bucket",
+                     "the sandbox bank account 0001234567 takes test payouts",
+                     "routing number 021000021 is JPMorgan's public ABA number",
+                     "build 2.10.3-7 and release 12.824.809 of the package",
+                     "the NHS number field takes 10 digits",
+                     "order 402718359644 shipped",
+                 });
+}
+
+// A URL whose path names a webhook carries its credential in the path.
+TEST(RedactFamilies, AWebhookURLLosesTheTokenInItsPath) {
+  Redactor r;
+  expect_caught(r, "POST https://chat.acme.io/hooks/xq8k3m2zt7rnbd4w9pfy1ces6a", {"xq8k3m2zt7rnbd4w9pfy1ces6a"});
+  expect_caught(r,
+                "notify https://acme.webhook.office.com/webhookb2/0d5f4a1e-6c2b-4e8a-9f3d-7b1c2e4a6f80@"
+                "8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d/IncomingWebhook/5c1e9a7f3b2d4e6a8c0f1b3d5e7a9c2e/"
+                "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+                {"5c1e9a7f3b2d4e6a8c0f1b3d5e7a9c2e"});
+  expect_caught(r, "https://hooks.zapier.com/hooks/catch/4917263/3xk9zq2Lm8/", {"3xk9zq2Lm8"});
+  expect_kept(r, {
+                     "https://github.com/acme/app/settings/hooks/412345678",
+                     "see https://docs.acme.io/webhooks/getting-started-with-events",
+                     "https://api.github.com/repos/acme/app/hooks",
+                 });
+}
+
+// Public by design, encrypted, or a reference: none of these is a plaintext secret.
+TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
+  Redactor r;
+  expect_kept(
+      r, {
+             "Stripe.js loads with pk_live_51Hx8kLm2qRt9WvB4nP7sY3dF6gH1jK5aZc2Xe8VbQm4wT7yU",
+             "const stripe = Stripe('pk_test_51Hx8kLm2qRt9WvB4nP7sY3dF6gH1jK5aZc2Xe8VbQm4wT7yU');",
+             "<div class=\"g-recaptcha\" data-sitekey=\"6LfZx8kLAAAAAM2qRt9WvB4nP7sY3dF6gH1jK5aZ\"></div>",
+             "RECAPTCHA_SITE_KEY=6LfZx8kLAAAAAM2qRt9WvB4nP7sY3dF6gH1jK5aZ",
+             "api_token: ENC[AES256_GCM,data:q8Zk3m2Lx9=,iv:Rt9WvB4nP7sY3dF6gH1jK5aZc2Xe8VbQ=,tag:Mw4T7yU==,type:str]",
+             "db.password=ENC(G6N718UuyPE5bHyWKyuLQSm02auQPUtm)",
+             "token = \"{env.API_TOKEN}\"",
+             "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+         });
+  // The secret half of the same pairs is still a secret.
+  expect_caught(r, "RECAPTCHA_SECRET_KEY=6LfZx8kLAAAAAPq3Wm7Rt2vB9nX4sY8dF1gH6jK0",
+                {"6LfZx8kLAAAAAPq3Wm7Rt2vB9nX4sY8dF1gH6jK0"});
+  expect_caught(r, "STRIPE_SECRET_KEY=sk_live_51Hx8kLm2qRt9WvB4nP7sY3dF6", {"sk_live_51Hx8kLm2qRt9WvB4nP7sY3dF6"});
+}
+
+// A pair given to a credentials constructor: the secret half.
+TEST(RedactFamilies, ASecretPassedToACredentialsConstructorIsRemoved) {
+  Redactor r;
+  expect_caught(r, R"(new BasicAWSCredentials("AKIAQ3EGRZ7YB2MXW4PK", "q7Zm2Lx9Rt4WvB8nP3sY6dF1gH5jK0aZc2Xe8VbQ"))",
+                {"q7Zm2Lx9Rt4WvB8nP3sY6dF1gH5jK0aZc2Xe8VbQ"});
+  expect_caught(r, R"(cred = StaticCredential("svc-ingest", "Hn7!zQ2xLm9w"))", {"Hn7!zQ2xLm9w"});
+  expect_caught(r, "TENCENTCLOUD_SECRET_ID=AKIDq7Zm2Lx9Rt4WvB8nP3sY6dF1gH5jK0aZ",
+                {"AKIDq7Zm2Lx9Rt4WvB8nP3sY6dF1gH5jK0aZ"});
+  expect_kept(r, {R"(creds = Credentials("svc-ingest", os.environ["INGEST_SECRET"]))",
+                  R"(session = getCredentials("prod", "us-east-1"))"});
 }
 
 }  // namespace

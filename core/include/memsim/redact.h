@@ -8,12 +8,16 @@
 // their context: passwords in URLs, connection strings and headers, on command
 // lines (mysql -pX, sshpass -p X, --password X, curl -u user:pw), values of
 // secret-like names in code, .env files, JSON, YAML and XML, and values given
-// in prose ("the passphrase is ..."); tokens with an unknown prefix and a random
-// tail; card numbers (Luhn) and national ids (US SSN, UK NINO, IBAN).
+// in prose ("the passphrase is ..."); a password flag of any command beside its
+// user; Authorization headers of any scheme; key material in any armour (PEM,
+// JWK, Tink, signify); webhook URLs; tokens with an unknown prefix and a random
+// tail; card numbers (Luhn), national ids by their shape, and personal
+// identifiers after their label, each by its check digits.
 // What it leaves alone: placeholders and documented examples (CHANGE_ME,
 // <your-token>, ${VAR}, AKIAIOSFODNN7EXAMPLE, runs of one character), text it
 // already redacted, git hashes, UUIDs, labelled digests, ordinary base64, paths,
-// versions, URLs without credentials. A false alarm is a bug like a miss.
+// versions, URLs without credentials, keys public by design (pk_live_, site
+// keys), encrypted envelopes (sops ENC[...]). A false alarm is a bug like a miss.
 //
 // Cost: linear in the input (RE2 expressions and byte loops, no backtracking).
 // Per run of lines, one RE2::Set pass tells which rules can match there and only

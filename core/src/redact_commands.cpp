@@ -1,0 +1,266 @@
+// Passwords and keys given to commands, by flag or by position. Tools whose flag
+// is their own keep a rule each (mysql -pX, redis-cli -a X, sqlcmd -P X, htpasswd
+// -b, mc alias set ... ACCESS SECRET); then the families that need no tool's
+// name: a password flag of any command (-p, -P, -w, -A, -X, -N) where the same
+// command names a user, Windows switches (/pass:X, /RP X), a password after its
+// user (USER u USING p, http-basic.<repo> <user> <password>), and a network
+// device's "password 7 <hex>". Long flags (--password X, --db-token=X) are the
+// keyword rule's (redact_context.cpp).
+#include <algorithm>
+#include <string>
+
+#include "memsim/ascii.h"
+#include "redact_detail.h"
+
+namespace memsim::redact_detail {
+
+namespace {
+
+using ascii::is_alpha;
+using ascii::lowered;
+
+// The value that a tool's short flag takes (mysql -pX, sshpass -p X, redis-cli -a X):
+// groups[1] is an opening quote, the value follows the match. Unquoted, a value
+// that starts with "-" is the next flag; quoted, it is the password ('-Xq8...').
+Pick tool_password() {
+  return [](const Hit& h, std::vector<Found>& out) {
+    const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+    const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+    const bool next_flag = h.groups[1].empty() && v.starts_with("-");
+    if (v.size() >= 3 && !next_flag && !is_reference(v) && !is_placeholder(v) && !looks_like_path(v) &&
+        !is_common_word(v))
+      add_span(out, s, "password");
+  };
+}
+
+// The command text[at] is part of: back to the start of its line or the last
+// |, ;, & or backtick, and forward likewise (at most 400 bytes each way).
+std::string_view command_around(std::string_view t, size_t at) {
+  constexpr size_t kReach = 400;
+  auto bound = [](char c) { return c == '\n' || c == '|' || c == ';' || c == '&' || c == '`'; };
+  size_t b = at, e = at;
+  const size_t lo = at > kReach ? at - kReach : 0, hi = std::min(t.size(), at + kReach);
+  while (b > lo && !bound(t[b - 1])) --b;
+  while (e < hi && !bound(t[e])) ++e;
+  return t.substr(b, e - b);
+}
+
+// Whether a command names the user it logs in as (-u NAME, -U NAME, --user NAME,
+// /U NAME, /RU NAME, /user:NAME): then its password-like flags are logging in too.
+bool names_a_user(std::string_view cmd) {
+  for (size_t i = 0; i < cmd.size();) {
+    while (i < cmd.size() && (cmd[i] == ' ' || cmd[i] == '\t')) ++i;
+    size_t e = i;
+    while (e < cmd.size() && cmd[e] != ' ' && cmd[e] != '\t') ++e;
+    const std::string tok = lowered(cmd.substr(i, e - i));
+    if (one_of(tok, {"-u", "--user", "--username", "-user", "-username", "/u", "/ru"}) || tok.starts_with("--user=") ||
+        tok.starts_with("--username=") || tok.starts_with("/user:") || tok.starts_with("/u:"))
+      return true;
+    i = e;
+  }
+  return false;
+}
+
+// bastion.acme.io, post.json, deploy@db01: a lower-case name with a dot or an @.
+bool names_a_host_or_file(std::string_view v) {
+  const bool lower_name = std::all_of(v.begin(), v.end(), [](char c) {
+    return ascii::is_lower(c) || ascii::is_digit(c) || c == '.' || c == '-' || c == '_' || c == '@';
+  });
+  return lower_name && v.find_first_of(".@") != std::string_view::npos;
+}
+
+// What a password flag of an unknown tool must hold to be taken for a password:
+// a password, not a word, a number, a port mapping, a host or file name, a format
+// string (curl -w '%{http_code}') or a pattern (grep -P '\d+').
+bool flag_value_is_password(std::string_view v) {
+  if (v.size() < 6 || v.size() > 128 || v.find_first_of(" \t\\{}") != std::string_view::npos) return false;
+  if (!password_like(v, Context::kAssigned) || is_plain_word(v) || is_placeholder(v)) return false;
+  return std::any_of(v.begin(), v.end(), is_alpha) && !names_a_host_or_file(v);
+}
+
+// -A, -X and -N take no value in many tools (ssh -A host, curl -X POST): after
+// them only a value with three kinds of character (upper, lower, digit, other).
+bool mixed_enough(std::string_view v) {
+  bool up = false, low = false, digit = false, other = false;
+  for (char c : v) {
+    up = up || ascii::is_upper(c);
+    low = low || ascii::is_lower(c);
+    digit = digit || ascii::is_digit(c);
+    other = other || !ascii::is_alnum(c);
+  }
+  return up + low + digit + other >= 3;
+}
+
+// -p, -P, -w, -A, -X, -N VALUE (or -p'VALUE') where the command names a user.
+void pick_password_flag(const Hit& h, std::vector<Found>& out) {
+  const std::string_view quote = h.groups[2].empty() ? h.groups[3] : h.groups[2];
+  const ValueSpan s = read_value(h.text, h.end(), quote);
+  const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+  if (quote.empty() && v.starts_with("-")) return;  // the next flag
+  const char flag = h.groups[1].front();
+  if ((flag == 'A' || flag == 'X' || flag == 'N') && !mixed_enough(v)) return;
+  if (flag_value_is_password(v) && names_a_user(command_around(h.text, h.at(h.groups[1]))))
+    add_span(out, s, "password");
+}
+
+// Windows switches: /pass:X, /password:"X", /p:X (not msbuild's /p:Name=Value),
+// and /P X, /RP X where the command names its user (/U, /RU, /user:).
+void pick_windows_switch(const Hit& h, std::vector<Found>& out) {
+  const std::string_view quote = h.groups[3];
+  const ValueSpan s = read_value(h.text, h.end(), quote);
+  const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+  if (!flag_value_is_password(v)) return;
+  if (!h.groups[2].empty()) {  // /p:VALUE
+    const size_t eq = v.find('=');
+    const bool property = eq != std::string_view::npos && eq > 0 &&
+                          std::all_of(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(eq),
+                                      [](char c) { return ascii::is_alnum(c) || c == '_' || c == '.'; });
+    if (!property) add_span(out, s, "password");
+    return;
+  }
+  if ((quote.empty() && v.starts_with("/")) || !names_a_user(command_around(h.text, h.at(h.groups[1])))) return;
+  add_span(out, s, "password");
+}
+
+// A password after its user: USER u USING p (SQL's CONNECT), http-basic.<repo> <user> <p>.
+void pick_password_after_user(const Hit& h, std::vector<Found>& out) {
+  const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+  const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+  if (password_like(v, Context::kAssigned) && (!h.groups[1].empty() || !is_plain_word(v)) && !is_placeholder(v))
+    add_span(out, s, "password");
+}
+
+// A network device's config: password|secret|key <type> <value>. Cisco's types:
+// 0 plain text, 6 AES, 7 the reversible Vigenere (hex pairs), 5 MD5-crypt,
+// 8 PBKDF2 and 9 scrypt ($8$..., $9$...) (Cisco IOS "Password encryption types").
+void pick_device_password(const Hit& h, std::vector<Found>& out) {
+  const char type = h.groups[1].front();
+  const std::string_view v = h.groups[2];
+  if (type == '7') {
+    if (v.size() >= 4 && v.size() % 2 == 0 && is_hex(v)) add(out, h, v, "password");
+  } else if (type == '5' || type == '8' || type == '9') {
+    if (v.size() >= 10 && v.starts_with("$")) add(out, h, v, "password_hash");
+  } else if (password_like(v, Context::kAssigned) && !is_plain_word(v) && !is_placeholder(v)) {
+    add(out, h, v, "password");
+  }
+}
+
+}  // namespace
+
+std::vector<RuleSpec> command_rules() {
+  std::vector<RuleSpec> r;
+  // Tools whose own flag or position takes a password.
+  r.push_back({"password",
+               R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb|)"
+               R"(mariadb-dump)\b[^\n|;&]*?[ \t]-p(["']?)[^\s"'-])",
+               [](const Hit& h, std::vector<Found>& out) {
+                 // The value starts at the last byte of the match.
+                 const size_t at = h.end() - 1;
+                 const ValueSpan s = read_value(h.text, at, h.groups[1]);
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v)) add_span(out, s, "password");
+               },
+               false, R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb)\b)"});
+  r.push_back({"password", R"(\bsshpass\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))", tool_password(), false, R"(\bsshpass\b)"});
+  r.push_back({"password", R"(\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+(["']?))", tool_password(), false,
+               R"(\bredis-cli\b)"});
+  r.push_back({"password",
+               R"(\b(?:docker|podman|helm|buildah|skopeo|oras|nerdctl|crane|cf|oc|az)\b)"
+               R"([^\n|;&]*?\blogin\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))",
+               tool_password(), false, R"(\blogin\b)"});
+  r.push_back({"password", R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b[^\n|;&]*?[ \t]-P[ \t]*(["']?))", tool_password(),
+               false, R"(\b(?:sqlcmd|bcp|osql|isql|ipmitool)\b)"});
+  r.push_back({"password",
+               R"(\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n|;&]*?[ \t]-w[ \t]+(["']?))",
+               tool_password(), false, R"(\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b)"});
+  r.push_back({"password",
+               R"(\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(["']?))",
+               tool_password(), false, R"(\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b)"});
+  r.push_back({"password", R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b[^\n|;&]*?[ \t]-[Pp][ \t]*(["']?))", tool_password(),
+               false, R"(\b(?:zip|unzip|7z|7za|rar|unrar)\b)"});
+  r.push_back(
+      {"password", R"(\bssh-keygen\b[^\n|;&]*?[ \t]-[NP][ \t]+(["']?))", tool_password(), false, R"(\bssh-keygen\b)"});
+  r.push_back({"password", R"(\b(?:xfreerdp|wlfreerdp|sdl-freerdp)\b[^\n]*?[ \t]/p:(["']?))", tool_password(), false,
+               R"(\b(?:xfreerdp|wlfreerdp|sdl-freerdp)\b)"});
+  r.push_back({"password", R"(\bpass:(["']?))", tool_password()});  // openssl -passin pass:X
+  r.push_back({"password",
+               R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b[^\n|;&]*?-U[ \t]*["']?[^\s%'"]+%(["']?))",
+               tool_password(), false, R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b)"});
+  r.push_back({"password",
+               R"(\b(?:curl|wget|xh|lftp)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U|-a|)"
+               R"(--auth)[ \t=]*["']?[^\s:,'"$]+[:,](["']?))",
+               tool_password(), false, R"(\b(?:curl|wget|xh|lftp)\b)"});
+  // HTTPie: http -a user:password (the word http is in every URL, so the set looks for the flag).
+  r.push_back({"password", R"(\bhttps?\b[^\n|;&]*?[ \t](?:-a|--auth)[ \t=]*["']?[^\s:,'"$]+:(["']?))", tool_password(),
+               false, R"([ \t](?:-a|--auth)[ \t=]+["']?[^\s:,'"$]+:)"});
+  // htpasswd -b FILE USER PASSWORD (the password on the command line only with -b).
+  r.push_back({"password", R"(\bhtpasswd((?:[ \t]+-[a-zA-Z]+)+)[ \t]+\S+[ \t]+\S+[ \t]+(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (h.groups[1].find('b') == std::string_view::npos) return;
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[2]);
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 if (v.size() >= 3 && !is_reference(v)) add_span(out, s, "password");
+               },
+               false, R"(\bhtpasswd\b)"});
+  r.push_back({"password", R"(\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+(["']?))", tool_password(),
+               false, R"(\brabbitmqctl\b)"});
+  r.push_back({"password",
+               R"(\b(?:echo|printf)[ \t]+(?:-n[ \t]+|-e[ \t]+|'%s\\?n?'[ \t]+|"%s\\?n?"[ \t]+)?)"
+               R"(["']?([^\s'"|]+)["']?[ \t]*\|[^\n]*?)"
+               R"((?:--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin|base64\b))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 std::string_view v = h.groups[1];
+                 // chpasswd reads user:password; base64 of user:password is an HTTP Basic credential,
+                 // and base64 of anything else is just data.
+                 const bool to_base64 = h.groups[0].ends_with("base64");
+                 const size_t colon = v.find(':');
+                 if (to_base64 && colon == std::string_view::npos) return;
+                 if (colon != std::string_view::npos &&
+                     (to_base64 || h.groups[0].find("chpasswd") != std::string_view::npos))
+                   v = v.substr(colon + 1);
+                 if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v)) add(out, h, v, "password");
+               },
+               false, R"(--password-stdin|sudo[ \t]+-S|chpasswd|passwd[ \t]+--stdin|\|[ \t]*base64)"});
+  r.push_back({"secret", R"(\bvault[ \t]+(?:operator[ \t]+unseal|login)[ \t]+(?:-[a-z]+=\S+[ \t]+)*(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 if (credential_like(v, Context::kAssigned)) add_span(out, s);
+               },
+               false, R"(\bvault[ \t]+(?:operator|login))"});
+  r.push_back({"secret", R"(\bdoctl\b[^\n|;&]*?[ \t]-t[ \t]+(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+                 if (credential_like(h.text.substr(s.begin, s.end - s.begin), Context::kAssigned)) add_span(out, s);
+               },
+               false, R"(\bdoctl\b)"});
+  r.push_back({"secret",
+               R"(\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add))"
+               R"([ \t]+\S+[ \t]+\S+[ \t]+["']?([^\s'"]+)["']?[ \t]+["']?([^\s'"]+))",
+               [](const Hit& h, std::vector<Found>& out) {  // the access key and the secret key
+                 for (std::string_view v : {h.groups[1], h.groups[2]})
+                   if (credential_like(v, Context::kAssigned)) add(out, h, v);
+               },
+               false, R"(\bmc[ \t]+(?:alias|config))"});
+  r.push_back({"secret", R"(\bsecret[ \t]+set[ \t]+[A-Za-z0-9_]+[ \t]+(?:--body|-b)[ \t=]*(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 if (v.size() >= 4 && !is_reference(v)) add_span(out, s);
+               }});
+  // The families: any command's password flag, Windows switches, a password after
+  // its user, a device's typed password.
+  r.push_back({"password", R"((?:^|[ \t])-([pPwAXN])(?:[ \t]+(["']?)|(["'])))", pick_password_flag, false,
+               R"([ \t]-[pPwAXN][ \t"'])"});
+  r.push_back({"password", R"((?i)(?:^|[ \t])/(p|pw|pwd|pass|passwd|password|rp)(?:([:=])|[ \t]+)(["']?))",
+               pick_windows_switch, false, R"((?i)[ \t]/(?:p|pw|pwd|pass|passwd|password|rp)[:= \t])"});
+  r.push_back({"password", R"((?i)\buser[ \t]+["']?[^\s"']+["']?[ \t]+using[ \t]+(["']?))", pick_password_after_user,
+               false, R"((?i)user[ \t]+["']?[^\s"']+["']?[ \t]+using[ \t])"});
+  r.push_back({"password", R"(\bhttp-basic\.\S+[ \t]+["']?[^\s"']+["']?[ \t]+(["']?))", pick_password_after_user, false,
+               R"(http-basic\.)"});
+  r.push_back({"password", R"((?i)\b(?:password|secret|key|key-string)[ \t]+([05-9])[ \t]+([^\s"'\x60]+))",
+               pick_device_password, false, R"((?i)(?:password|secret|key|key-string)[ \t]+[05-9][ \t])"});
+  return r;
+}
+
+}  // namespace memsim::redact_detail

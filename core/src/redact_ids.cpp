@@ -1,0 +1,436 @@
+// Personal identifiers known by their label: a number (with its usual
+// separators) right after a word that names a person's identifier, accepted where
+// the scheme's check digits hold (so "TC Kimlik 57783838813", whose last digit is
+// wrong, stays). One table says which labels name which scheme; a label that
+// names no country's scheme ("national ID") accepts a number that passes any of
+// them. Two shapes are distinctive enough to need no label (Chile's RUT with its
+// dots, Switzerland's AHV number with its 756). A bank account number has no
+// check digit: it needs a label and a line about a bank. Each scheme's public
+// description is cited beside its check.
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include <re2/re2.h>
+
+#include "memsim/ascii.h"
+#include "redact_detail.h"
+
+namespace memsim::redact_detail {
+
+namespace {
+
+using ascii::is_alnum;
+using ascii::is_digit;
+using ascii::is_upper;
+
+std::string digits_in(std::string_view v) {
+  std::string d;
+  for (char c : v)
+    if (is_digit(c)) d += c;
+  return d;
+}
+
+int at(const std::string& d, size_t i) { return d[i] - '0'; }
+
+// Only digits and the separators people write ids with (space . - /).
+bool digits_and_separators(std::string_view v) {
+  return std::all_of(v.begin(), v.end(),
+                     [](char c) { return is_digit(c) || c == ' ' || c == '.' || c == '-' || c == '/'; });
+}
+
+// ISO 7064 MOD 11,10 (a pure system with one check digit).
+bool iso7064_mod11_10(const std::string& d) {
+  int p = 10;
+  for (size_t i = 0; i + 1 < d.size(); ++i) {
+    int s = (at(d, i) + p) % 10;
+    if (s == 0) s = 10;
+    p = (s * 2) % 11;
+  }
+  return (11 - p) % 10 == at(d, d.size() - 1);
+}
+
+// Singapore NRIC/FIN: S, T, F, G or M, seven digits, a letter from a table indexed by
+// the weighted sum (weights 2 7 6 5 4 3 2; T and G add 4, M adds 3) mod 11 (ICA's
+// published algorithm, as described in the Singapore government's NRIC guidance).
+bool is_sg_nric(std::string_view v) {
+  if (v.size() != 9 || std::string_view("STFGM").find(v[0]) == std::string_view::npos || !is_upper(v[8])) return false;
+  const std::string d(v.substr(1, 7));
+  if (!std::all_of(d.begin(), d.end(), is_digit)) return false;
+  static constexpr int kW[7] = {2, 7, 6, 5, 4, 3, 2};
+  int sum = 0;
+  for (size_t i = 0; i < 7; ++i) sum += kW[i] * at(d, i);
+  if (v[0] == 'T' || v[0] == 'G') sum += 4;
+  if (v[0] == 'M') sum += 3;
+  int r = sum % 11;
+  std::string_view table = "JZIHGFEDCBA";
+  if (v[0] == 'F' || v[0] == 'G') table = "XWUTRQPNMLK";
+  if (v[0] == 'M') {
+    table = "KLJNPQRTUWX";
+    r = 10 - r;
+  }
+  return v[8] == table[static_cast<size_t>(r)];
+}
+
+// Switzerland's AHV/AVS number (AHVN13): 756, nine digits, and an EAN-13 check digit
+// (ZAS/CdC, "Die AHV-Nummer").
+bool is_ch_ahv(std::string_view v) {
+  const std::string d = digits_in(v);
+  if (d.size() != 13 || !d.starts_with("756") || !digits_and_separators(v)) return false;
+  int sum = 0;
+  for (size_t i = 0; i < 12; ++i) sum += at(d, i) * (i % 2 ? 3 : 1);
+  return (10 - sum % 10) % 10 == at(d, 12);
+}
+
+// Croatia's OIB: eleven digits, ISO 7064 MOD 11,10 (Porezna uprava, "OIB").
+bool is_hr_oib(std::string_view v) {
+  const std::string d = digits_in(v);
+  return d.size() == 11 && d.size() == v.size() && iso7064_mod11_10(d);
+}
+
+// Romania's CNP: sex/century 1-8, YYMMDD, county, serial, and a check digit over the
+// weights 279146358279 mod 11 (10 becomes 1) (Law 119/1996, Annex).
+bool is_ro_cnp(std::string_view v) {
+  const std::string d = digits_in(v);
+  if (d.size() != 13 || d.size() != v.size() || d[0] < '1' || d[0] > '8') return false;
+  const int month = at(d, 3) * 10 + at(d, 4), day = at(d, 5) * 10 + at(d, 6);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
+  static constexpr std::string_view kW = "279146358279";
+  int sum = 0;
+  for (size_t i = 0; i < 12; ++i) sum += at(d, i) * (kW[i] - '0');
+  const int check = sum % 11 == 10 ? 1 : sum % 11;
+  return check == at(d, 12);
+}
+
+// Turkey's T.C. Kimlik No: eleven digits, the first not 0; the tenth is (7 x the
+// odd-placed sum - the even-placed sum) mod 10, the eleventh the sum of the first
+// ten mod 10 (Nüfus ve Vatandaşlık İşleri, as the identity-number validators publish it).
+bool is_tr_tckn(std::string_view v) {
+  const std::string d = digits_in(v);
+  if (d.size() != 11 || d.size() != v.size() || d[0] == '0') return false;
+  int odd = 0, even = 0, first10 = 0;
+  for (size_t i = 0; i < 9; ++i) (i % 2 == 0 ? odd : even) += at(d, i);
+  const int tenth = ((odd * 7 - even) % 10 + 10) % 10;
+  for (size_t i = 0; i < 10; ++i) first10 += at(d, i);
+  return tenth == at(d, 9) && first10 % 10 == at(d, 10);
+}
+
+// Portugal's NIF: nine digits, weights 9 to 2, check = 11 - sum mod 11 (0 when that
+// is 10 or 11) (Autoridade Tributária, "Número de Identificação Fiscal").
+bool is_pt_nif(std::string_view v) {
+  const std::string d = digits_in(v);
+  if (d.size() != 9 || !digits_and_separators(v) || d[0] == '0') return false;
+  int sum = 0;
+  for (size_t i = 0; i < 8; ++i) sum += at(d, i) * static_cast<int>(9 - i);
+  const int r = sum % 11;
+  return (r < 2 ? 0 : 11 - r) == at(d, 8);
+}
+
+// Germany's Steuer-ID (IdNr): eleven digits, the first not 0; in the first ten one
+// digit appears two or three times and the others at most once; ISO 7064 MOD 11,10
+// (§ 139b AO; BZSt, "Steuerliche Identifikationsnummer").
+bool is_de_steuer_id(std::string_view v) {
+  const std::string d = digits_in(v);
+  if (d.size() != 11 || !digits_and_separators(v) || d[0] == '0') return false;
+  std::array<int, 10> n{};
+  for (size_t i = 0; i < 10; ++i) ++n[static_cast<size_t>(at(d, i))];
+  int repeated = 0;
+  for (int k : n) {
+    if (k > 3) return false;
+    repeated += k > 1;
+  }
+  return repeated == 1 && iso7064_mod11_10(d);
+}
+
+// Japan's My Number (個人番号): twelve digits, the last a check digit over weights
+// 6 5 4 3 2 7 6 5 4 3 2 (11 - sum mod 11, 0 when that is 10 or 11) (Ordinance of the
+// Ministry of Internal Affairs and Communications No. 85 of 2014, Art. 5).
+bool is_jp_my_number(std::string_view v) {
+  const std::string d = digits_in(v);
+  if (d.size() != 12 || !digits_and_separators(v)) return false;
+  int sum = 0;
+  for (size_t n = 1; n <= 11; ++n) sum += at(d, 11 - n) * static_cast<int>(n <= 6 ? n + 1 : n - 5);
+  const int r = sum % 11;
+  return (r <= 1 ? 0 : 11 - r) == at(d, 11);
+}
+
+// Taiwan's national ID: a letter for the place of registration (A=10 ... Z=33), 1 or 2
+// for sex, eight digits; the letter's two digits and the nine digits, weighted 1 9 8 7
+// 6 5 4 3 2 1 1, sum to a multiple of 10 (Ministry of the Interior).
+bool is_tw_id(std::string_view v) {
+  if (v.size() != 10 || !is_upper(v[0]) || (v[1] != '1' && v[1] != '2')) return false;
+  if (!std::all_of(v.begin() + 1, v.end(), is_digit)) return false;
+  static constexpr int kLetter[26] = {10, 11, 12, 13, 14, 15, 16, 17, 34, 18, 19, 20, 21,
+                                      22, 35, 23, 24, 25, 26, 27, 28, 29, 32, 30, 31, 33};
+  const int code = kLetter[v[0] - 'A'];
+  int sum = code / 10 + (code % 10) * 9;
+  for (size_t i = 1; i < 9; ++i) sum += (v[i] - '0') * static_cast<int>(9 - i);
+  sum += v[9] - '0';
+  return sum % 10 == 0;
+}
+
+// Hong Kong's HKID: one or two letters, six digits, and a check character in
+// brackets: weights 9..2 over the letters (A=10; a lone letter counts a 36 before
+// it) and digits, check = 11 - sum mod 11, 10 written A (Immigration Department).
+bool is_hk_hkid(std::string_view v) {
+  std::string s;
+  for (char c : v)
+    if (c != '(' && c != ')') s += c;
+  const size_t letters = s.size() >= 2 && is_upper(s[0]) && is_upper(s[1]) ? 2 : 1;
+  if (s.size() != letters + 7 || !is_upper(s[0])) return false;
+  if (!std::all_of(s.begin() + static_cast<std::ptrdiff_t>(letters), s.end() - 1, is_digit)) return false;
+  std::array<int, 8> vals{};
+  vals[0] = letters == 2 ? s[0] - 'A' + 10 : 36;
+  vals[1] = letters == 2 ? s[1] - 'A' + 10 : s[0] - 'A' + 10;
+  for (size_t i = 0; i < 6; ++i) vals[2 + i] = s[letters + i] - '0';
+  int sum = 0;
+  for (size_t i = 0; i < 8; ++i) sum += vals[i] * static_cast<int>(9 - i);
+  const int r = (11 - sum % 11) % 11;
+  const char check = s.back();
+  return r == 10 ? check == 'A' : check == '0' + r;
+}
+
+// Israel's Teudat Zehut: nine digits (shorter ones padded with zeros), weights 1 2 1 2
+// ..., each product's digits summed, total a multiple of 10 (Population Authority).
+bool is_il_id(std::string_view v) {
+  std::string d = digits_in(v);
+  if (d.size() < 5 || d.size() > 9 || d.size() != v.size()) return false;
+  d.insert(0, 9 - d.size(), '0');
+  int sum = 0;
+  for (size_t i = 0; i < 9; ++i) {
+    const int x = at(d, i) * (i % 2 ? 2 : 1);
+    sum += x / 10 + x % 10;
+  }
+  return sum % 10 == 0 && d != "000000000";
+}
+
+// Chile's RUT/RUN: up to eight digits and a check character, weights 2 to 7 from the
+// right, 11 - sum mod 11 (11 is 0, 10 is K) (Servicio de Impuestos Internos).
+bool is_cl_rut(std::string_view v) {
+  const size_t dash = v.rfind('-');
+  if (dash == std::string_view::npos || dash + 2 != v.size()) return false;
+  const std::string body = digits_in(v.substr(0, dash));
+  if (body.size() < 7 || body.size() > 8 || !digits_and_separators(v.substr(0, dash))) return false;
+  int sum = 0, m = 2;
+  for (size_t i = body.size(); i-- > 0;) {
+    sum += at(body, i) * m;
+    m = m == 7 ? 2 : m + 1;
+  }
+  const int r = 11 - sum % 11;
+  const char check = r == 11 ? '0' : r == 10 ? 'K' : static_cast<char>('0' + r);
+  return ascii::to_lower(v.back()) == ascii::to_lower(check);
+}
+
+// The UK's NHS number: ten digits, weights 10 to 2, check = 11 - sum mod 11 (11 is 0,
+// 10 is never issued) (NHS Digital, "NHS number" data dictionary).
+bool is_uk_nhs(std::string_view v) {
+  const std::string d = digits_in(v);
+  if (d.size() != 10 || !digits_and_separators(v)) return false;
+  int sum = 0;
+  for (size_t i = 0; i < 9; ++i) sum += at(d, i) * static_cast<int>(10 - i);
+  const int r = 11 - sum % 11;
+  return r != 10 && (r == 11 ? 0 : r) == at(d, 9);
+}
+
+// Australia's Medicare card number: ten digits (an eleventh, the individual reference,
+// may follow), the first 2 to 6, the ninth a check over weights 1 3 7 9 1 3 7 9 mod 10
+// (Services Australia, as the Medicare number validators publish it).
+bool is_au_medicare(std::string_view v) {
+  const std::string d = digits_in(v);
+  if ((d.size() != 10 && d.size() != 11) || !digits_and_separators(v) || d[0] < '2' || d[0] > '6') return false;
+  static constexpr int kW[8] = {1, 3, 7, 9, 1, 3, 7, 9};
+  int sum = 0;
+  for (size_t i = 0; i < 8; ++i) sum += at(d, i) * kW[i];
+  return sum % 10 == at(d, 8);
+}
+
+// Mexico's CLABE: eighteen digits, weights 3 7 1 repeated, each product mod 10, check =
+// (10 - sum mod 10) mod 10 (Banco de México, "CLABE").
+bool is_mx_clabe(std::string_view v) {
+  const std::string d = digits_in(v);
+  if (d.size() != 18 || !digits_and_separators(v)) return false;
+  static constexpr int kW[3] = {3, 7, 1};
+  int sum = 0;
+  for (size_t i = 0; i < 17; ++i) sum += (at(d, i) * kW[i % 3]) % 10;
+  return (10 - sum % 10) % 10 == at(d, 17);
+}
+
+struct IdScheme {
+  std::string_view kind;
+  bool (*valid)(std::string_view);
+};
+
+constexpr IdScheme kSchemes[] = {
+    {"sg_nric", is_sg_nric},
+    {"ch_ahv", is_ch_ahv},
+    {"hr_oib", is_hr_oib},
+    {"ro_cnp", is_ro_cnp},
+    {"tr_tckn", is_tr_tckn},
+    {"pt_nif", is_pt_nif},
+    {"de_steuer_id", is_de_steuer_id},
+    {"jp_my_number", is_jp_my_number},
+    {"tw_national_id", is_tw_id},
+    {"hk_hkid", is_hk_hkid},
+    {"il_id", is_il_id},
+    {"cl_rut", is_cl_rut},
+    {"uk_nhs_number", is_uk_nhs},
+    {"au_medicare", is_au_medicare},
+    {"mx_clabe", is_mx_clabe},
+};
+
+// Which labels name which scheme. Words in a label are separated in the text by
+// up to two of " ._-" ("T.C. Kimlik", "teudat_zehut", "Steuer-ID"). A label of no
+// scheme ("national ID") tries them all.
+struct IdLabel {
+  std::string_view scheme;  // a kind of kSchemes, or empty for any
+  std::initializer_list<std::string_view> spellings;
+};
+
+const std::initializer_list<IdLabel> kLabels = {
+    {"sg_nric", {"nric"}},
+    {"ch_ahv", {"ahv", "avs", "ahvn13", "sozialversicherungsnummer"}},
+    {"hr_oib", {"oib"}},
+    {"ro_cnp", {"cnp", "cod numeric personal"}},
+    {"tr_tckn", {"t c kimlik", "tckn", "kimlik"}},
+    {"pt_nif", {"nif", "contribuinte"}},
+    {"de_steuer_id", {"steuer id", "steuer idnr", "steueridentifikationsnummer", "identifikationsnummer", "idnr"}},
+    {"jp_my_number", {"my number", "mynumber", "マイナンバー", "個人番号"}},
+    {"hk_hkid", {"hkid", "hong kong id", "香港身份證"}},
+    {"il_id", {"teudat zehut", "mispar zehut", "zehut", "israeli id", "תעודת זהות"}},
+    {"cl_rut", {"rut", "rol unico tributario", "rol único tributario"}},
+    {"uk_nhs_number", {"nhs"}},
+    {"au_medicare", {"medicare"}},
+    {"mx_clabe", {"clabe"}},
+    {"",
+     {"national id", "national identity", "national identification", "citizen id", "identity card", "id card", "身分證",
+      "身分证", "身份證", "身份证"}},
+};
+
+// Letters and digits only, lower-cased (bytes of other scripts kept): how a label
+// is compared with the table's spellings.
+std::string label_key(std::string_view v) {
+  std::string k;
+  for (char c : v)
+    if (is_alnum(c) || static_cast<unsigned char>(c) >= 0x80) k += ascii::to_lower(c);
+  return k;
+}
+
+std::string labels_pattern() {
+  std::string alternatives;
+  for (const IdLabel& l : kLabels)
+    for (std::string_view spelling : l.spellings) {
+      std::string p;
+      for (size_t i = 0; i < spelling.size();) {
+        const size_t space = std::min(spelling.find(' ', i), spelling.size());
+        if (i > 0) p += "[ ._-]{0,2}";
+        p += RE2::QuoteMeta(std::string(spelling.substr(i, space - i)));
+        i = space + 1;
+      }
+      alternatives += (alternatives.empty() ? "" : "|") + p;
+    }
+  return "(?i)(?:^|[^A-Za-z0-9])(" + alternatives + ")(?:[^A-Za-z]|$)";
+}
+
+// The identifier after a label, within 48 bytes of it on its line: past words (at
+// most three, "number", "card", "is", "cliente") and punctuation, a run that starts
+// with a digit or with one or two capitals before a digit, and goes on through
+// separators (space . - /) that stand between digits, and a bracketed check
+// character (HKID's "(4)").
+ValueSpan identifier_after(std::string_view t, size_t p) {
+  const size_t end = std::min(t.size(), p + 48);
+  for (int words = 0; p < end && t[p] != '\n';) {
+    const char c = t[p];
+    const bool starts_id =
+        is_digit(c) || (is_upper(c) && p + 1 < end &&
+                        (is_digit(t[p + 1]) || (is_upper(t[p + 1]) && p + 2 < end && is_digit(t[p + 2]))));
+    if (starts_id) break;
+    if (ascii::is_alpha(c) || static_cast<unsigned char>(c) >= 0x80) {
+      if (++words > 3) return {};
+      while (p < end && (ascii::is_alpha(t[p]) || static_cast<unsigned char>(t[p]) >= 0x80)) ++p;
+      continue;
+    }
+    ++p;
+  }
+  if (p >= end || t[p] == '\n') return {};
+  size_t q = p;
+  while (q < t.size() && q - p < 32) {
+    if (is_alnum(t[q])) {
+      ++q;
+    } else if ((t[q] == ' ' || t[q] == '.' || t[q] == '-' || t[q] == '/') && q + 1 < t.size() &&
+               (is_digit(t[q + 1]) || (t[q] == '-' && (t[q + 1] == 'K' || t[q + 1] == 'k')))) {
+      ++q;
+    } else if (t[q] == '(' && q + 2 < t.size() && is_alnum(t[q + 1]) && t[q + 2] == ')') {
+      q += 3;
+    } else {
+      break;
+    }
+  }
+  // "4285 71931 2 on file": a run ends where its digits do, not in a word after it.
+  return {p, q};
+}
+
+void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
+  const std::string key = label_key(h.groups[1]);
+  const ValueSpan s = identifier_after(h.text, h.at(h.groups[1]) + h.groups[1].size());
+  if (s.end <= s.begin) return;
+  const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+  for (const IdLabel& l : kLabels) {
+    const bool named =
+        std::any_of(l.spellings.begin(), l.spellings.end(), [&](std::string_view sp) { return label_key(sp) == key; });
+    if (!named) continue;
+    for (const IdScheme& scheme : kSchemes)
+      if ((l.scheme.empty() || l.scheme == scheme.kind) && scheme.valid(v)) {
+        add_span(out, s, scheme.kind);
+        return;
+      }
+  }
+}
+
+// A US bank routing number (ABA): nine digits, weights 3 7 1, sum a multiple of 10
+// (ABA, "Routing Number Policy").
+bool is_aba_routing(std::string_view d) {
+  if (d.size() != 9 || !std::all_of(d.begin(), d.end(), is_digit)) return false;
+  static constexpr int kW[3] = {3, 7, 1};
+  int sum = 0;
+  for (size_t i = 0; i < 9; ++i) sum += (d[i] - '0') * kW[i % 3];
+  return sum % 10 == 0;
+}
+
+// A bank account number has no check digit: after "account" (or "acct", "account
+// number", "bank account") on a line about a bank: one naming a bank, a routing or
+// sort code, ACH, a wire, IBAN or SWIFT, or holding a valid ABA routing number.
+void pick_bank_account(const Hit& h, std::vector<Found>& out) {
+  const std::string_view t = h.text;
+  const size_t begin = t.rfind('\n', h.at(h.groups[0])) + 1;  // npos + 1 == 0
+  const size_t end = std::min(t.find('\n', h.end()), t.size());
+  const std::string line = ascii::lowered(t.substr(begin, end - begin));
+  bool bank = false;
+  for (std::string_view w : {"bank", "routing", "sort code", "ach ", "ach payout", "wire", "iban", "swift", "bsb",
+                             "checking", "savings", "payout"})
+    bank = bank || line.find(w) != std::string::npos;
+  for (size_t p = 0; !bank && p + 9 <= line.size(); ++p)
+    if (is_digit(line[p]) && (p == 0 || !is_digit(line[p - 1])) && (p + 9 == line.size() || !is_digit(line[p + 9])))
+      bank = is_aba_routing(std::string_view(line).substr(p, 9));
+  // 0000123456: zeros before a counting run are a made-up number.
+  std::string_view number = h.groups[1];
+  while (number.size() > 1 && number.front() == '0') number.remove_prefix(1);
+  if (bank && !is_placeholder(number)) add(out, h, h.groups[1], "bank_account");
+}
+
+}  // namespace
+
+std::vector<RuleSpec> labelled_id_rules() {
+  std::vector<RuleSpec> r;
+  const std::string labels = labels_pattern();
+  r.push_back({"national_id", labels, pick_labelled_id});
+  // Shapes no other number takes: 12.824.809-9 (the RUT with its dots), 756.1234.5678.97.
+  r.push_back(
+      {"cl_rut", R"(\b(\d{1,2}\.\d{3}\.\d{3}-[\dkK])\b)", group_if(1, is_cl_rut), false, R"(\d\.\d{3}\.\d{3}-)"});
+  r.push_back({"ch_ahv", R"(\b(756\.\d{4}\.\d{4}\.\d{2})\b)", group_if(1, is_ch_ahv), false, R"(756\.\d{4}\.)"});
+  r.push_back({"bank_account",
+               R"((?i)\b(?:bank[ _-]?)?(?:account|acct)(?:[ _-]?(?:number|no\.?|num|#))?\b[^\n\d]{0,12}(\d{6,17})\b)",
+               pick_bank_account, false, R"((?i)(?:account|acct)[^\n\d]{0,20}\d{6})"});
+  return r;
+}
+
+}  // namespace memsim::redact_detail
