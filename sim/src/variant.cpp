@@ -178,9 +178,13 @@ std::size_t Variant::session_start(int session, const std::string& transcript, s
   std::size_t printed = start_output;
   if (has_home()) {
     if (ctx_.sc.workload.reindex_on_session_start) {
-      auto rep = reindex(ctx_.fs, home_, ctx_.clock, spec_.policy);
-      if (rep.ok()) reindexed(*rep, false, true);
-      else violation("reindex: " + rep.message());
+      auto rep = reindex(ctx_.fs, home_, ctx_.clock, spec_.policy, {.reuse = &corpus_});
+      if (rep.ok()) {
+        reindexed(*rep, false, true);
+        corpus_ = std::move(rep->ranked.corpus);
+      } else {
+        violation("reindex: " + rep.message());
+      }
     }
     Timed timed(ctx_.seconds, "hooks");
     HookCall c = sim::session_start(ctx_.fs, ctx_.clock, home_, session_id(session), transcript);
@@ -286,9 +290,10 @@ void Variant::resolve(int old_fact, int new_fact, const std::string& new_file) {
   req.new_file = new_file;
   req.summary = fresh.summary;
   req.type = fresh.type;
-  auto done = supersede(ctx_.fs, home_, ctx_.clock, spec_.policy, ctx_.redactor, req);
+  auto done = supersede(ctx_.fs, home_, ctx_.clock, spec_.policy, ctx_.redactor, req, &corpus_);
   if (!done.ok()) return violation("supersede: " + done.message());
   reindexed(done->index, false, true);  // supersede regenerated MEMORY.md: the view is what it wrote
+  corpus_ = std::move(done->index.ranked.corpus);
 }
 
 // A human who trusts the gates: every proposal the dry run moves is staged and

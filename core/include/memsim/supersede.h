@@ -47,9 +47,10 @@ struct SupersedeResult {
 };
 
 // The summary, body and NEW name pass gate_text (gate.h): one holding a secret
-// is refused, as remember() refuses it, and nothing is written.
+// is refused, as remember() refuses it, and nothing is written. `reuse` lends the
+// index it regenerates the memories of an earlier load (ReindexOptions::reuse).
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                                  const Redactor& redactor, const SupersedeRequest& request);
+                                  const Redactor& redactor, const SupersedeRequest& request, Corpus* reuse = nullptr);
 
 // Settles a key conflict by hand (`memsim resolve KEY --keep FILE`): every other
 // open fact whose key is KEY (white space folded) is closed as supersede closes
