@@ -36,7 +36,12 @@ cmake -S "$tree" -B "$build" -G Ninja -DMEMSIM_WERROR=ON -DCMAKE_BUILD_TYPE=Debu
 run_props() {  # $1: log file. Prints the failed properties, space separated.
   ninja -C "$build" -j2 property_tests >"$1.build" 2>&1 || { echo "BUILD-FAILED"; return; }
   "$build/properties/property_tests" >"$1" 2>&1
-  sed -n 's/^\[  FAILED  \] \([A-Za-z]*\.[A-Za-z]*\) (.*/\1/p' "$1" | tr '\n' ' '
+  local rc=$?
+  local failed
+  failed=$(sed -n 's/^\[  FAILED  \] \([A-Za-z]*\.[A-Za-z]*\) (.*/\1/p' "$1" | tr '\n' ' ')
+  # A crash prints no FAILED line and skips every later property: read as
+  # "nothing failed", it once let a mutant survive and a broken tree pass.
+  if [ $rc -ne 0 ] && [ -z "$failed" ]; then echo "CRASHED"; else echo "$failed"; fi
 }
 
 echo "baseline (no mutant) ..."
@@ -64,6 +69,9 @@ for name in "${names[@]}"; do
   failed=$(run_props "$work/$name.log")
   if [ "$failed" = "BUILD-FAILED" ]; then
     table+=$'\n'"| $name | DOES NOT BUILD | |"
+    broken=$((broken + 1))
+  elif [ "$failed" = "CRASHED" ]; then
+    table+=$'\n'"| $name | CRASHED (see the log with KEEP=1) | |"
     broken=$((broken + 1))
   elif [ -z "$failed" ]; then
     table+=$'\n'"| $name | SURVIVED | |"

@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <utility>
 
 namespace memsim::sim {
@@ -136,14 +137,18 @@ Status SimFileSystem::rename(const std::string& from, const std::string& to) {
     forget(to);
     return s;
   }
-  auto t = text_.find(from);
-  auto i = info_.find(from);
+  if (from == to) return s;  // rename(2) onto itself does nothing: nor does the memory of it
+  // Taken out before `to` is touched: inserting may rehash, which moves iterators.
+  std::optional<std::string> text;
+  if (auto t = text_.find(from); t != text_.end()) text = std::move(t->second);
+  std::optional<FileInfo> info;
+  if (auto i = info_.find(from); i != info_.end()) info = i->second;
   forget(to);
-  if (t != text_.end()) text_[to] = std::move(t->second);
-  if (i != info_.end()) info_[to] = i->second;
-  const FileKind kind = i != info_.end() ? i->second.kind : FileKind::kRegular;
   text_.erase(from);
   info_[from] = {};
+  if (text) text_[to] = std::move(*text);
+  if (info) info_[to] = *info;
+  const FileKind kind = info ? info->kind : FileKind::kRegular;
   unlisted(from);
   listed(to, kind);
   return {};

@@ -87,6 +87,26 @@ TEST_F(HarnessTest, TheFileSystemsMemoryAgreesWithTheDisk) {
   EXPECT_EQ(posix_.stat(home_.memory_path("feedback_x.md"))->mtime, 1000);
 }
 
+// rename(2) onto the same name changes nothing; the remembered file must not be
+// dropped (or freed twice) on the way, whether it was read or only stat'ed.
+TEST_F(HarnessTest, RenamingAFileOntoItselfKeepsIt) {
+  const std::string p = home_.memory_path("feedback_self.md");
+  ASSERT_TRUE(fs_.write_file(p, "kept\n").ok());
+  const std::uint64_t version = fs_.stat(p)->version;
+  ASSERT_TRUE(fs_.rename(p, p).ok());
+  EXPECT_EQ(*fs_.read_file(p), "kept\n");
+  EXPECT_EQ(fs_.stat(p)->kind, FileKind::kRegular);
+  EXPECT_EQ(fs_.stat(p)->version, version) << "the text did not change";
+  const std::string x = home_.memory_path("feedback_x.md");  // known to the disk only
+  ASSERT_TRUE(fs_.rename(x, x).ok());
+  EXPECT_EQ(fs_.stat(x)->kind, FileKind::kRegular);
+  auto entries = fs_.list_dir(home_.memory_dir());
+  ASSERT_TRUE(entries.ok());
+  EXPECT_EQ(std::count_if(entries->begin(), entries->end(),
+                          [](const DirEntry& e) { return e.name == "feedback_self.md" || e.name == "feedback_x.md"; }),
+            2);
+}
+
 TEST_F(HarnessTest, AListingFromANameHoldsEveryNameFromItAsTheDiskDoes) {
   const std::string dir = home_.memory_dir() + "/short-term";
   ASSERT_TRUE(fs_.make_dir(dir).ok());

@@ -82,8 +82,8 @@ struct Adopted {
 // replaces the open facts that hold its key as supersede would: the new file is
 // written first with `supersedes:` and `valid_from: today`, then each incumbent's
 // window closes today (valid_until, no other byte changed), so its body stays
-// readable with --as-of. The caller regenerates the index. `reuse` (load_corpus)
-// lends the memories of an earlier load and is left holding the corpus adopt read.
+// readable with --as-of. The caller regenerates the index. An L2 adoption reads
+// the corpus with `reuse` (load_corpus) and leaves it there for the next caller.
 Result<Adopted> adopt(FileSystem& fs, const Home& home, const Home* user_home, const std::string& id,
                       const Policy& policy, Seconds now, Corpus* reuse = nullptr);
 // The ids waiting in staged/ of home and user_home.

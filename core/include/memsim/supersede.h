@@ -47,8 +47,8 @@ struct SupersedeResult {
 };
 
 // The summary, body and NEW name pass gate_text (gate.h): one holding a secret
-// is refused, as remember() refuses it, and nothing is written. `reuse` lends the
-// index it regenerates the memories of an earlier load (ReindexOptions::reuse).
+// is refused, as remember() refuses it, and nothing is written. The index is
+// regenerated with `reuse` (ReindexOptions::reuse) and returned.
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                                   const Redactor& redactor, const SupersedeRequest& request, Corpus* reuse = nullptr);
 

@@ -53,9 +53,6 @@ struct TickReport {
   ReindexReport reindexed;   // the index the tick computed (and wrote unless guarded)
 };
 
-// The cue holds, besides conflicts and old unverified facts, what the modules
-// that own them add: near-duplicate groups and promotions near or ready
-// (cue_sources.h), lenses over their cap or unusable (lens.h).
 // What a caller that ticks the same homes night after night may keep from one
 // tick to the next, to spare work whose result it has already (the simulator
 // does; a `memsim tick` process has nothing to keep). Neither changes the tick.
@@ -64,6 +61,9 @@ struct TickCarry {
   Corpus* corpus = nullptr;                      // this home's last corpus (ReindexOptions::reuse)
 };
 
+// The cue holds, besides conflicts and old unverified facts, what the modules
+// that own them add: near-duplicate groups and promotions near or ready
+// (cue_sources.h), lenses over their cap or unusable (lens.h).
 Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
                             TickCarry carry = {});
 
