@@ -94,6 +94,9 @@ std::vector<RuleSpec> line_rules();
 // Passwords and keys given to commands by flag or position (redact_commands.cpp);
 // line_rules() holds them after the headers and cookies.
 std::vector<RuleSpec> command_rules();
+// A password named in any language, found by its value's shape
+// (redact_languages.cpp); line_rules() holds it before the keyword rule.
+std::vector<RuleSpec> password_word_rules();
 // Personal data (cards, national ids): line rules too, run after the others.
 std::vector<RuleSpec> pii_rules();
 // Personal identifiers known by their label and check digits (redact_ids.cpp),

@@ -485,6 +485,7 @@ std::vector<RuleSpec> line_rules() {
                pick_name_then_value});
   // A secret-like name and its value (NAME=..., "apiKey": ..., --token X), or a
   // value given in prose ("the staging password is ..."): redact_context.cpp.
+  for (RuleSpec& spec : password_word_rules()) r.push_back(std::move(spec));
   RuleSpec keywords{"secret", kKeywords, pick_keyword};
   keywords.always = true;
   r.push_back(std::move(keywords));

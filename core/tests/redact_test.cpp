@@ -577,6 +577,34 @@ TEST(RedactFamilies, APasswordFlagOfAnyCommandLosesItsValue) {
 // A secret-like name and its value in any config syntax: Makefile ?=, an XML
 // element's <Value> child, a name attribute beside a value attribute, a
 // credentials file that pairs a quoted user with a quoted password.
+// The word for password in a language no copula list reads: the first token of
+// the sentence after it that is shaped as a chosen password (letters, digits and a
+// symbol or both cases). Languages and values here are none of a held-out set's.
+TEST(RedactFamilies, APasswordNamedInAnyLanguageLosesAShapedValue) {
+  Redactor r;
+  expect_caught(r, "Pekka kirjoitti, että palvelimen salasana on Tq7#mWz2Lx huomiseen asti.", {"Tq7#mWz2Lx"});
+  expect_caught(r, "Heslo k testovacímu účtu je Zk4!pQ9xRm, změníme ho v pátek.", {"Zk4!pQ9xRm"});
+  expect_caught(r, "A teszt szerver jelszava: Wm8$kT3qLz (holnapig érvényes).", {"Wm8$kT3qLz"});
+  expect_caught(r, "הסיסמה לשרת הבדיקות היא Rx5%nL2wQk עד יום שישי.", {"Rx5%nL2wQk"});
+  expect_caught(r, "Пароль до тестового сервера Lq3^zX8mWt, змінимо після релізу.", {"Lq3^zX8mWt"});
+  expect_caught(r, "Adgangskoden til testserveren er Xk2&wM7qPz indtil fredag.", {"Xk2&wM7qPz"});
+  expect_caught(r, "Lozinka za probni poslužitelj glasi Mn6*tQ1zLw, mijenjamo je sutra.", {"Mn6*tQ1zLw"});
+  expect_caught(r, "รหัสผ่านของเซิร์ฟเวอร์ทดสอบคือ Pz9@kW4mXr นะครับ", {"Pz9@kW4mXr"});
+  expect_caught(r, "رمز عبور سرور آزمایشی Vq1#xL8zMk است.", {"Vq1#xL8zMk"});
+  expect_caught(r, "Kata laluan pelayan ujian ialah Jw3!mZ7qTx sehingga Jumaat.", {"Jw3!mZ7qTx"});
+  expect_kept(r, {
+                     // no shaped token: words, a length, a name, a path, a variable, a URL
+                     "Salasana on vaihdettava 90 päivän välein, vähintään 12 merkkiä.",
+                     "Heslo musí obsahovat velké písmeno a číslici, viz docs/security.md.",
+                     "A jelszó a $APP_PASSWORD változóból jön, lásd https://wiki.acme.dev/Auth2.",
+                     "Пароль зберігається у Vault за шляхом secret/data/staging/db.",
+                     "Adgangskoden til admin2 på db-01 er i 1Password under Staging.",
+                     // a sentence ends before the token
+                     "Lozinka je promijenjena. Build 4f9c2a1 je prošao na grani release-2.4.",
+                     "La password è stata ruotata ieri; vedi il ticket OPS-2231.",
+                 });
+}
+
 TEST(RedactFamilies, ASecretNamedInAnyConfigSyntaxLosesItsValue) {
   Redactor r;
   expect_caught(r, "DEPLOY_TOKEN ?= Zq7Lk2mXw9Pt4RvN", {"Zq7Lk2mXw9Pt4RvN"});

@@ -1,0 +1,122 @@
+// A password named in any language. The keyword rule (redact_context.cpp) reads
+// a sentence in the languages whose little words it knows ("is", "ist", "est",
+// "för"); a sentence in any other language is read here, by the value's shape
+// alone: after the word for password, the first token of the same sentence that
+// is shaped as a chosen password (see shaped_password) is one. Plain words,
+// lengths, names, paths, URLs and variables have no such shape, so a sentence
+// about a password that gives none keeps every word.
+#include <algorithm>
+#include <string>
+
+#include "memsim/ascii.h"
+#include "redact_detail.h"
+
+namespace memsim::redact_detail {
+
+namespace {
+
+// The word for password (or passphrase, passcode) in the languages of the EU, of
+// the countries of the largest software workforces, and their neighbours; each
+// as a stem, so inflected forms match ("lösenordet", "hasła", "jelszava",
+// "Adgangskoden"). English and the languages the keyword rule reads are here too:
+// the keyword rule needs a little word the sentence may not have ("für den
+// Wartungszugang X", "dell'utente admin è X").
+constexpr const char* kPasswordWords =
+    "(?i)(?:password|passwort|passwd|kennwort|wachtwoord|wagwoord|mot de passe|contrase[ñn]a|contrasenya|"
+    "contrasinal|senha|palavra-passe|parola|parolă|heslo|hesla|has[łl]|jelsz[óo]|jelszav|parool|parole|"
+    "slapta[žz]od|geslo|lozink|лозинк|парол|пароль|пароля|şifre|sifre|kata sandi|kata laluan|m[ậa]t kh[ẩa]u|"
+    "salasan|l[öo]senord|adgangskode|passord|lykilor[ðd]|fjal[ëe]kalim|nenosiri|pasahitz|"
+    "κωδικ[όο]ς πρ[όο]σβασης|κωδικ[όο]|συνθηματικ|كلمة المرور|كلمة السر|رمز عبور|گذرواژه|סיסמ|"
+    "पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|รหัสผ่าน|パスワード|密码|密碼|비밀번호|գաղտնաբառ|პაროლ)";
+
+bool is_symbol(char c) { return c > ' ' && c < 0x7f && !ascii::is_alnum(c); }
+
+// A chosen password: 8 to 64 printable ASCII characters with lower-case letters,
+// digits and a symbol or a capital inside, that no other reading explains (a path, a URL, a
+// version, a variable, an e-mail address, a digest, a flag, key=value).
+bool shaped_password(std::string_view v) {
+  if (v.size() < 8 || v.size() > 64 || v.front() == '-' || v.front() == '$' || v.starts_with("[REDACTED")) return false;
+  bool lower = false, upper = false, digit = false, symbol = false;
+  for (char c : v) {
+    if (c <= ' ' || c >= 0x7f) return false;
+    lower = lower || (c >= 'a' && c <= 'z');
+    upper = upper || (c >= 'A' && c <= 'Z');
+    digit = digit || ascii::is_digit(c);
+    symbol = symbol || is_symbol(c);
+  }
+  // Lower-case letters too: an issue key (OPS-2231) or a code in capitals is named, not chosen.
+  if (!digit || !lower || !(symbol || upper)) return false;
+  // Without a symbol, a name's shape: one capital at the start of its letters,
+  // digits before or after them (1Password, Office365, Auth2).
+  if (!symbol) {
+    std::string_view letters = v;
+    while (!letters.empty() && ascii::is_digit(letters.front())) letters.remove_prefix(1);
+    while (!letters.empty() && ascii::is_digit(letters.back())) letters.remove_suffix(1);
+    const bool one_word = !letters.empty() &&
+                          std::all_of(letters.begin() + 1, letters.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+    if (one_word) return false;
+  }
+  if (v.find('@') != std::string_view::npos && v.find('.', v.find('@')) != std::string_view::npos) return false;
+  if (v.find('=') != std::string_view::npos || v.find("://") != std::string_view::npos) return false;
+  return password_like(v, Context::kAssigned) && !is_placeholder(v) && !is_reference(v) && !looks_like_path(v) &&
+         !looks_like_version_or_date(v) && !is_uuid(v) && !is_hex(v) && !is_slug(v);
+}
+
+// What quotes, brackets and the sentence's punctuation put around a token.
+std::string_view trimmed(std::string_view w) {
+  auto framing = [](char c) { return std::string_view("\"'`([{<").find(c) != std::string_view::npos; };
+  auto closing = [](char c) { return std::string_view("\"'`)]}>,;:.").find(c) != std::string_view::npos; };
+  while (!w.empty() && framing(w.front())) w.remove_prefix(1);
+  while (!w.empty() && closing(w.back())) w.remove_suffix(1);
+  return w;
+}
+
+// From the end of the word to the end of its sentence (at most 12 tokens, 200
+// bytes): the first shaped token, if any.
+void pick_shaped_after_word(const Hit& h, std::vector<Found>& out) {
+  const std::string_view t = h.text;
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  // The rest of the word (an inflection: "lösenordet", "Adgangskoden").
+  size_t p = h.end();
+  while (p < t.size() && (ascii::is_alnum(t[p]) || static_cast<unsigned char>(t[p]) >= 0x80)) ++p;
+  const size_t start = h.at(h.groups[0]);
+  // Part of a name (DB_PASSWORD, ${APP_PASSWORD}) or of a URL or path: the keyword rule's.
+  const bool inside_token =
+      (start > 0 &&
+       (ascii::is_alnum(t[start - 1]) || std::string_view("_-.$:/@{").find(t[start - 1]) != std::string_view::npos)) ||
+      (p < t.size() && !blank(t[p]) && std::string_view("\"'`)]},;:=.!?").find(t[p]) == std::string_view::npos);
+  if (p + 1 < t.size() && (t[p] == ':' || t[p] == '=') && !blank(t[p + 1])) {
+    ++p;  // "hasło:X", "parola=X": the value glued to the word
+  } else if (inside_token) {
+    while (p < t.size() && !blank(t[p])) ++p;  // user:password@host, /etc/passwd: a name inside a token
+  }
+  const size_t limit = std::min(t.size(), p + 200);
+  for (int tokens = 0; p < limit && tokens < 12; ++tokens) {
+    while (p < limit && (t[p] == ' ' || t[p] == '\t')) ++p;
+    if (p >= limit || t[p] == '\n' || t[p] == '\r') return;
+    size_t e = p;
+    while (e < t.size() && t[e] != ' ' && t[e] != '\t' && t[e] != '\n' && t[e] != '\r') ++e;
+    const std::string_view raw = t.substr(p, e - p);
+    const std::string_view w = trimmed(raw);
+    if (shaped_password(w)) {
+      out.push_back(
+          {static_cast<size_t>(w.data() - t.data()), static_cast<size_t>(w.data() - t.data()) + w.size(), "password"});
+      return;
+    }
+    // A sentence ends at ". ", "? ", "! " (a token that ends so but is no value)
+    // and at the full stops of other scripts.
+    if (raw.ends_with(".") || raw.ends_with("?") || raw.ends_with("!") || raw.ends_with("。") || raw.ends_with("।") ||
+        raw.ends_with("؟"))
+      return;
+    p = e;
+  }
+}
+
+}  // namespace
+
+std::vector<RuleSpec> password_word_rules() {
+  RuleSpec spec{"password", kPasswordWords, pick_shaped_after_word};
+  return {spec};
+}
+
+}  // namespace memsim::redact_detail
