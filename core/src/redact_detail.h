@@ -100,8 +100,14 @@ std::vector<RuleSpec> password_word_rules();
 // Personal data (cards, national ids): line rules too, run after the others.
 std::vector<RuleSpec> pii_rules();
 // Personal identifiers known by their label and check digits (redact_ids.cpp),
-// the last of pii_rules().
+// in pii_rules() after the shapes.
 std::vector<RuleSpec> labelled_id_rules();
+// A label of that table stands in the 48 bytes before text[at] on its line: the
+// number there is judged by its scheme's check digits, and by nothing else.
+bool after_id_label(std::string_view text, std::size_t at);
+// A long number on a line that names a person (redact_person.cpp), the last of
+// pii_rules(): for the schemes no label or check digit names.
+std::vector<RuleSpec> person_number_rules();
 
 // --- Judging a value (redact_values.cpp) ---
 

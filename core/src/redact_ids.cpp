@@ -419,6 +419,14 @@ void pick_bank_account(const Hit& h, std::vector<Found>& out) {
 
 }  // namespace
 
+bool after_id_label(std::string_view text, size_t at) {
+  static const RE2 kLabel(labels_pattern());  // built once, never changed
+  const size_t line = text.rfind('\n', at == 0 ? 0 : at - 1);
+  size_t from = line == std::string_view::npos ? 0 : line + 1;
+  if (at > from + 48) from = at - 48;
+  return RE2::PartialMatch(text.substr(from, at - from), kLabel);
+}
+
 std::vector<RuleSpec> labelled_id_rules() {
   std::vector<RuleSpec> r;
   const std::string labels = labels_pattern();

@@ -608,6 +608,7 @@ std::vector<RuleSpec> pii_rules() {
        },
        false, R"((?i)pass(?:port|eport)|reisepass|pasaporte|passaporto|paspoort)"});
   for (RuleSpec& spec : labelled_id_rules()) r.push_back(std::move(spec));
+  for (RuleSpec& spec : person_number_rules()) r.push_back(std::move(spec));
   return r;
 }
 

@@ -1,0 +1,164 @@
+// A number that identifies a person, known by the person beside it. The labelled
+// rules (redact_ids.cpp) know schemes by their labels and check digits; a scheme
+// none of them knows still shows in how people write about it: a long number
+// (8 to 18 digits, with the dashes or slashes a scheme prints, perhaps one or two
+// capitals after, when 7 digits do) on the same line as a person's name ("Kristjan Tamm, isikukood
+// 35710291948") or a word for a person a record is kept about ("a customer's Thai
+// ID 6-3329-47813-65-7"). What such a line also holds for other reasons is left:
+// a date, a year range, and a number the word before it names as something else
+// (an order, a build, an ORCID, a project).
+#include <algorithm>
+#include <string>
+
+#include "memsim/ascii.h"
+#include "redact_detail.h"
+
+namespace memsim::redact_detail {
+
+namespace {
+
+using ascii::is_digit;
+
+// Whether the UTF-8 sequence at t[i] is a capital letter: ASCII, Latin-1,
+// Latin Extended-A (its capitals are the even code points), Greek or Cyrillic.
+// Sets n to the sequence's length.
+bool capital_at(std::string_view t, size_t i, size_t& n) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(t[k]); };
+  n = 1;
+  if (b(i) >= 'A' && b(i) <= 'Z') return true;
+  if (i + 1 >= t.size() || b(i) < 0xC3 || b(i) > 0xD4) return false;
+  n = 2;
+  const unsigned cp = ((b(i) & 0x1Fu) << 6) | (b(i + 1) & 0x3Fu);
+  if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) return true;  // À..Þ
+  // Latin Extended-A pairs a capital with its small letter: Ā..ķ and Ŋ..ŷ put the
+  // capital first on an even code point, Ĺ..ň and Ź..ž on an odd one.
+  if ((cp >= 0x100 && cp <= 0x137) || (cp >= 0x14A && cp <= 0x177)) return cp % 2 == 0;
+  if ((cp >= 0x139 && cp <= 0x148) || (cp >= 0x179 && cp <= 0x17E)) return cp % 2 == 1;
+  if (cp == 0x178) return true;                 // Ÿ
+  if (cp >= 0x391 && cp <= 0x3A9) return true;  // Greek
+  if (cp >= 0x400 && cp <= 0x42F) return true;  // Cyrillic
+  return false;
+}
+
+// A word written as a name: a capital, then at least one small letter and no
+// capital (ASCII a-z or any letter beyond ASCII), perhaps with 's after it.
+// Returns the end of the word, or npos.
+size_t name_word_end(std::string_view t, size_t i) {
+  size_t n = 0;
+  if (i >= t.size() || !capital_at(t, i, n)) return std::string_view::npos;
+  size_t e = i + n, small = 0;
+  while (e < t.size()) {
+    const unsigned char c = static_cast<unsigned char>(t[e]);
+    size_t m = 0;
+    if (c >= 'a' && c <= 'z') {
+      ++e;
+      ++small;
+    } else if (c >= 0x80 && !capital_at(t, e, m)) {
+      ++e;
+      small += (c & 0xC0) != 0x80 ? 1 : 0;
+    } else {
+      break;
+    }
+  }
+  if (small == 0) return std::string_view::npos;
+  if (t.substr(e, 2) == "'s") e += 2;
+  return e;
+}
+
+// Words that say the line is about a person a record is kept on.
+bool names_a_role(std::string_view low) {
+  static constexpr std::string_view kRoles[] = {
+      "customer",  "patient",     "employee",     "applicant",  "driver",   "citizen",   "taxpayer",      "passenger",
+      "claimant",  "beneficiary", "policyholder", "cardholder", "resident", "student",   "pupil",         "insured",
+      "candidate", "tenant",      "member's",     "person's",   "client's", "recipient", "account holder"};
+  for (std::string_view r : kRoles) {
+    for (size_t at = low.find(r); at != std::string_view::npos; at = low.find(r, at + 1)) {
+      const bool starts = at == 0 || !ascii::is_alpha(low[at - 1]);
+      if (starts) return true;
+    }
+  }
+  return false;
+}
+
+// Two name words side by side ("Kristjan Tamm", "Fatima Al Mansoori"), or a
+// word for a person, on the line.
+bool names_a_person(std::string_view line) {
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (i > 0 && (ascii::is_alnum(line[i - 1]) || static_cast<unsigned char>(line[i - 1]) >= 0x80)) continue;
+    const size_t e = name_word_end(line, i);
+    if (e == std::string_view::npos || e >= line.size() || line[e] != ' ') continue;
+    if (line.substr(i, e - i).ends_with("'s")) continue;  // "Acme's Build" is no name
+    if (name_word_end(line, e + 1) != std::string_view::npos) return true;
+  }
+  return names_a_role(ascii::lowered(line));
+}
+
+// A date (2024-11-02, 02/11/2024, 20241102) or a range of years (2019-2024).
+bool date_like(std::string_view v) {
+  std::vector<std::string_view> groups;
+  size_t s = 0;
+  for (size_t i = 0; i <= v.size(); ++i)
+    if (i == v.size() || v[i] == '-' || v[i] == '/') {
+      groups.push_back(v.substr(s, i - s));
+      s = i + 1;
+    }
+  auto year = [](std::string_view g) { return g.size() == 4 && (g.starts_with("19") || g.starts_with("20")); };
+  if (groups.size() == 1 && v.size() == 8 && year(v.substr(0, 4))) {
+    const int month = (v[4] - '0') * 10 + (v[5] - '0'), day = (v[6] - '0') * 10 + (v[7] - '0');
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+  }
+  if (groups.size() == 2 && year(groups[0]) && year(groups[1])) return true;
+  return groups.size() == 3 && (year(groups[0]) || year(groups[2]));
+}
+
+// The word before the number names it as something no person is identified by.
+bool named_as_other(std::string_view text, size_t at) {
+  static constexpr std::string_view kOther[] = {
+      "order",    "invoice",  "ticket",      "issue",   "build",     "job",      "run",  "commit",   "pr",
+      "pull",     "request",  "version",     "release", "port",      "pid",      "line", "row",      "page",
+      "tracking", "shipment", "transaction", "txn",     "trace",     "span",     "zone", "cluster",  "isbn",
+      "issn",     "orcid",    "doi",         "cusip",   "isin",      "vin",      "sku",  "batch",    "lot",
+      "case",     "incident", "sprint",      "epoch",   "timestamp", "offset",   "seq",  "sequence", "block",
+      "height",   "nonce",    "project",     "account", "app",       "build_id", "step", "item",     "product",
+      "part",     "model",    "serial",      "error",   "code",      "status",   "bug",  "task",     "story"};
+  size_t e = at;
+  for (int words = 0; words < 2 && e > 0; ++words) {
+    while (e > 0 &&
+           (text[e - 1] == ' ' || text[e - 1] == '#' || text[e - 1] == ':' || text[e - 1] == '=' || text[e - 1] == '('))
+      --e;
+    size_t s = e;
+    while (s > 0 && (ascii::is_alnum(text[s - 1]) || text[s - 1] == '_')) --s;
+    if (s == e) return false;
+    const std::string w = ascii::lowered(text.substr(s, e - s));
+    for (std::string_view o : kOther)
+      if (w == o || (w.size() == o.size() + 1 && w.starts_with(o) && w.back() == 's')) return true;
+    e = s;
+  }
+  return false;
+}
+
+void pick_person_number(const Hit& h, std::vector<Found>& out) {
+  const std::string_view v = h.groups[1];
+  const size_t at = h.at(v);
+  size_t digits = 0;
+  for (char c : v) digits += is_digit(c) ? 1 : 0;
+  // Seven digits are enough with letters after them (Ireland's PPSN: 1234567TW).
+  const size_t least = ascii::is_upper(v.back()) ? 7 : 8;
+  if (digits < least || digits > 18 || date_like(v) || named_as_other(h.text, at) || after_id_label(h.text, at)) return;
+  const std::string_view t = h.text;
+  const size_t ls = t.rfind('\n', at) == std::string_view::npos ? 0 : t.rfind('\n', at) + 1;
+  const size_t le = std::min(t.find('\n', at), t.size());
+  if (names_a_person(t.substr(ls, le - ls))) add(out, h, v);
+}
+
+}  // namespace
+
+std::vector<RuleSpec> person_number_rules() {
+  // Digits in groups joined by - or /, one or two capitals perhaps after them; not
+  // a piece of a longer token (a path, a version, a hash, a URL, an e-mail address).
+  return {{"personal_id",
+           R"((?:^|[^\w#./:@+\-])(\d{1,13}(?:[\-/]\d{1,13}){0,4}[A-Z]{0,2})(?:$|[^\w/:@.\-]|\.(?:\s|$)))",
+           pick_person_number, false, R"(\d\d\d[\-/]?\d\d)"}};
+}
+
+}  // namespace memsim::redact_detail
