@@ -146,6 +146,14 @@ enum class Context { kAssigned, kProse };
 // A password, passphrase or PIN: anything that is not a placeholder, a
 // reference, a path, a version or a common word.
 bool password_like(std::string_view v, Context c);
+// A chosen password standing alone in a sentence or an argument list: 8 to 64
+// printable ASCII characters with small letters, digits and a symbol or a capital
+// inside (not a name's shape: 1Password, Office365), that no other reading
+// explains (a path, a URL, a version, a variable, an e-mail address, a digest, a
+// flag, key=value).
+bool shaped_password(std::string_view v);
+// A scheme's name before a colon: jdbc:h2:mem:test, urn:isbn:..., mailto:...
+bool after_scheme(std::string_view v);
 // A token or key: long, random-looking, not a digest, id, path or encoded text.
 bool credential_like(std::string_view v, Context c);
 // Random enough to be a generated secret on its own (no name next to it).

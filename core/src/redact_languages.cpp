@@ -29,39 +29,6 @@ constexpr const char* kPasswordWords =
     "κωδικ[όο]ς πρ[όο]σβασης|κωδικ[όο]|συνθηματικ|كلمة المرور|كلمة السر|رمز عبور|گذرواژه|סיסמ|"
     "पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|รหัสผ่าน|パスワード|密码|密碼|비밀번호|գաղտնաբառ|პაროლ)";
 
-bool is_symbol(char c) { return c > ' ' && c < 0x7f && !ascii::is_alnum(c); }
-
-// A chosen password: 8 to 64 printable ASCII characters with lower-case letters,
-// digits and a symbol or a capital inside, that no other reading explains (a path, a URL, a
-// version, a variable, an e-mail address, a digest, a flag, key=value).
-bool shaped_password(std::string_view v) {
-  if (v.size() < 8 || v.size() > 64 || v.front() == '-' || v.front() == '$' || v.starts_with("[REDACTED")) return false;
-  bool lower = false, upper = false, digit = false, symbol = false;
-  for (char c : v) {
-    if (c <= ' ' || c >= 0x7f) return false;
-    lower = lower || (c >= 'a' && c <= 'z');
-    upper = upper || (c >= 'A' && c <= 'Z');
-    digit = digit || ascii::is_digit(c);
-    symbol = symbol || is_symbol(c);
-  }
-  // Lower-case letters too: an issue key (OPS-2231) or a code in capitals is named, not chosen.
-  if (!digit || !lower || !(symbol || upper)) return false;
-  // Without a symbol, a name's shape: one capital at the start of its letters,
-  // digits before or after them (1Password, Office365, Auth2).
-  if (!symbol) {
-    std::string_view letters = v;
-    while (!letters.empty() && ascii::is_digit(letters.front())) letters.remove_prefix(1);
-    while (!letters.empty() && ascii::is_digit(letters.back())) letters.remove_suffix(1);
-    const bool one_word = !letters.empty() &&
-                          std::all_of(letters.begin() + 1, letters.end(), [](char c) { return c >= 'a' && c <= 'z'; });
-    if (one_word) return false;
-  }
-  if (v.find('@') != std::string_view::npos && v.find('.', v.find('@')) != std::string_view::npos) return false;
-  if (v.find('=') != std::string_view::npos || v.find("://") != std::string_view::npos) return false;
-  return password_like(v, Context::kAssigned) && !is_placeholder(v) && !is_reference(v) && !looks_like_path(v) &&
-         !looks_like_version_or_date(v) && !is_uuid(v) && !is_hex(v) && !is_slug(v);
-}
-
 // What quotes, brackets and the sentence's punctuation put around a token.
 std::string_view trimmed(std::string_view w) {
   auto framing = [](char c) { return std::string_view("\"'`([{<").find(c) != std::string_view::npos; };

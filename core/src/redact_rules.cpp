@@ -117,6 +117,33 @@ void pick_credential_pair(const Hit& h, std::vector<Found>& out) {
   if (password_like(v, Context::kAssigned) && !is_plain_word(v) && !is_slug(v)) add(out, h, v);
 }
 
+// A string given by position to a client, a connection or a login call that is a
+// credential: long enough, random or chosen, and not a URL, path, word, slug,
+// e-mail address, hex id or UUID (an id is often given beside its secret).
+bool client_secret(std::string_view v) {
+  if (v.size() < 12 || v.size() > 512 || is_hex(v) || is_uuid(v) || is_slug(v) || is_placeholder(v)) return false;
+  if (v.find('@') != std::string_view::npos || v.find("://") != std::string_view::npos || after_scheme(v)) return false;
+  return (credential_like(v, Context::kAssigned) || shaped_password(v)) && !is_plain_word(v);
+}
+
+// Every string argument of the call (to its closing parenthesis on the line,
+// through nested calls: Some("..."), Secret::new("...")) that client_secret takes.
+void pick_client_literals(const Hit& h, std::vector<Found>& out) {
+  const std::string callee = lowered(h.groups[1]);
+  for (std::string_view getter : {"get", "load", "fetch", "read", "find", "resolve", "lookup", "list"})
+    if (callee.starts_with(getter)) return;
+  const std::string_view t = h.text;
+  for (size_t p = h.end(), depth = 1; p < t.size() && t[p] != '\n' && depth > 0; ++p) {
+    if (t[p] == '(') ++depth;
+    if (t[p] == ')') --depth;
+    if (t[p] != '"' && t[p] != '\'') continue;
+    const size_t e = t.find(t[p], p + 1);
+    if (e == std::string_view::npos || t.substr(p, e - p).find('\n') != std::string_view::npos) return;
+    if (client_secret(t.substr(p + 1, e - p - 1))) out.push_back({p + 1, e, "secret"});
+    p = e;
+  }
+}
+
 // A run of [A-Za-z0-9_-] of 31 bytes or more at text[at]: up to three short
 // segments (ghp, sk_live, acme-io), then a random tail of 30 or more.
 void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Found>& out) {
@@ -394,6 +421,13 @@ std::vector<RuleSpec> line_rules() {
                R"([A-Za-z_]*credentials?)[ \t]*[=(][ \t]*\(?[ \t]*)"
                R"(["'][^"'\n]{1,64}["'][ \t]*,[ \t]*["']([^"'\n]{3,128})["'])",
                pick_credential_pair, false, R"((?i)(?:auth|credentials?)[ \t]*[=(][ \t]*\(?[ \t]*["'])"});
+  // A secret given by position to a client's constructor, a connection or a login:
+  // CohereClient("…"), Client::new(url, Some("…")), Cluster.connect(url, "u", "…").
+  r.push_back({"secret",
+               R"((?i)\b([A-Za-z0-9_]*(?:client|connect|auth|credentials?|login|signin)[A-Za-z0-9_]*)"
+               R"((?:::new|\.new|\.create)?)[ \t]*\()",
+               pick_client_literals, false,
+               R"((?i)(?:client|connect|auth|credential|login|signin)\w*(?:::new)?[ \t]*\()"});
   // A .pgpass line, host:port:database:user:password; quoted after other words
   // only where the line names the file (JSON lines hold many colons).
   r.push_back({"password",

