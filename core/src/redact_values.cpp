@@ -306,6 +306,11 @@ bool is_reference(std::string_view v) {
   if (v.front() == '$' || is_yaml_tag(v)) return true;                   // $VAR, YAML tags (!vault, !Ref)
   if (is_brace_reference(v)) return true;                                // Caddy's {env.TOKEN}
   if (v.size() > 2 && v.front() == '%' && v.back() == '%') return true;  // %VAR% on Windows
+  // A Go template's field (Helm: .Release.Namespace, .Values.db.password): a dot,
+  // then names joined by dots, the first a capital's.
+  if (v.size() > 2 && v[0] == '.' && v[1] >= 'A' && v[1] <= 'Z' &&
+      std::all_of(v.begin() + 1, v.end(), [](char c) { return is_alnum(c) || c == '_' || c == '.'; }))
+    return true;
   const std::string low = lowered(v);
   if (starts_with_any(low, {"env:",
                             "env.",

@@ -832,6 +832,8 @@ TEST(RedactFamilies, ASecretGivenToAClientByPositionIsRemoved) {
   expect_caught(r, R"(await sftp.connect("sftp.acme.io", 22, "deploy", "Zx7$kQ2mTwR8");)", {"Zx7$kQ2mTwR8"});
   expect_caught(r, R"(var svc = new ShipfastClient(Some("Rk29xLmQz8TpW4vN2sYc"), timeout);)", {"Rk29xLmQz8TpW4vN2sYc"});
   expect_caught(r, R"(auth := imgbox.AuthFromKeyPair("4417", "mQ7zXw2LpR9t"))", {"mQ7zXw2LpR9t"});
+  // A template's field where a value would stand (Helm's lookup), in a line naming a secret.
+  expect_kept(r, {R"(password: {{ (lookup "v1" "Secret" .Release.Namespace "db-creds").data.password }})"});
   expect_kept(r, {
                      R"(s3 = new S3Client("us-east-1");)",
                      R"(let c = Client::new("http://localhost:7700", None);)",
