@@ -137,28 +137,57 @@ bool named_as_other(std::string_view text, size_t at) {
   return false;
 }
 
-void pick_person_number(const Hit& h, std::vector<Found>& out) {
-  const std::string_view v = h.groups[1];
-  const size_t at = h.at(v);
+// A number's own shape and the words before it: cheap, so judged first.
+bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
+  const std::string_view v = t.substr(at, end - at);
   size_t digits = 0;
   for (char c : v) digits += is_digit(c) ? 1 : 0;
   // Seven digits are enough with letters after them (Ireland's PPSN: 1234567TW).
   const size_t least = ascii::is_upper(v.back()) ? 7 : 8;
-  if (digits < least || digits > 18 || date_like(v) || named_as_other(h.text, at) || after_id_label(h.text, at)) return;
-  const std::string_view t = h.text;
-  const size_t ls = t.rfind('\n', at) == std::string_view::npos ? 0 : t.rfind('\n', at) + 1;
-  const size_t le = std::min(t.find('\n', at), t.size());
-  if (names_a_person(t.substr(ls, le - ls))) add(out, h, v);
+  return digits >= least && digits <= 18 && !date_like(v) && !named_as_other(t, at);
+}
+
+// Digits in groups joined by - or /, one or two capitals perhaps after them, that
+// are no piece of a longer token (a path, a version, a hash, a URL, an e-mail
+// address, a timestamp): a loop over the bytes, since a transcript's every line
+// holds digits and an expression for this shape costs the set its speed. Whether
+// a line names a person is read once per line, and only for a number that could
+// be an id.
+void scan_person_numbers(std::string_view t, std::vector<Found>& out) {
+  auto joins = [](char c) {
+    return ascii::is_alnum(c) || std::string_view("_#./:@+-").find(c) != std::string_view::npos;
+  };
+  size_t line_start = 0, line_end = 0;
+  bool person = false;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (!is_digit(t[i]) || (i > 0 && joins(t[i - 1]))) continue;
+    size_t e = i;
+    while (e < t.size() && (is_digit(t[e]) || ((t[e] == '-' || t[e] == '/') && e + 1 < t.size() && is_digit(t[e + 1]))))
+      ++e;
+    size_t letters = 0;
+    while (e + letters < t.size() && letters < 2 && ascii::is_upper(t[e + letters])) ++letters;
+    const size_t end = e + letters;
+    const bool bounded = end >= t.size() || !joins(t[end]) ||
+                         (t[end] == '.' && (end + 1 >= t.size() || t[end + 1] == ' ' || t[end + 1] == '\n'));
+    if (bounded && end - i >= 7 && number_could_name_a_person(t, i, end)) {
+      if (i >= line_end) {
+        const size_t nl = t.rfind('\n', i);
+        line_start = nl == std::string_view::npos ? 0 : nl + 1;
+        line_end = std::min(t.find('\n', i), t.size());
+        person = names_a_person(t.substr(line_start, line_end - line_start));
+      }
+      if (person && !after_id_label(t, i)) out.push_back({i, end, "personal_id"});
+    }
+    i = end;
+  }
 }
 
 }  // namespace
 
 std::vector<RuleSpec> person_number_rules() {
-  // Digits in groups joined by - or /, one or two capitals perhaps after them; not
-  // a piece of a longer token (a path, a version, a hash, a URL, an e-mail address).
-  return {{"personal_id",
-           R"((?:^|[^\w#./:@+\-])(\d{1,13}(?:[\-/]\d{1,13}){0,4}[A-Z]{0,2})(?:$|[^\w/:@.\-]|\.(?:\s|$)))",
-           pick_person_number, false, R"(\d\d\d[\-/]?\d\d)"}};
+  RuleSpec spec{"personal_id", "", nullptr};
+  spec.scan = scan_person_numbers;
+  return {spec};
 }
 
 }  // namespace memsim::redact_detail
