@@ -24,9 +24,9 @@ namespace {
 constexpr const char* kPasswordWords =
     "(?i)(?:password|passwort|passwd|kennwort|wachtwoord|wagwoord|mot de passe|contrase[ñn]a|contrasenya|"
     "contrasinal|senha|palavra-passe|parola|parolă|heslo|hesla|has[łl]|jelsz[óo]|jelszav|parool|parole|"
-    "slapta[žz]od|geslo|lozink|лозинк|парол|пароль|пароля|şifre|sifre|kata sandi|kata laluan|m[ậa]t kh[ẩa]u|"
+    "slapta[žz]od|geslo|lozink|лозинк|парол|şifre|sifre|kata sandi|kata laluan|m[ậa]t kh[ẩa]u|"
     "salasan|l[öo]senord|adgangskode|passord|lykilor[ðd]|fjal[ëe]kalim|nenosiri|pasahitz|"
-    "κωδικ[όο]ς πρ[όο]σβασης|κωδικ[όο]|συνθηματικ|كلمة المرور|كلمة السر|رمز عبور|گذرواژه|סיסמ|"
+    "κωδικ[όο]|συνθηματικ|كلمة المرور|كلمة السر|رمز عبور|گذرواژه|סיסמ|"
     "पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|รหัสผ่าน|パスワード|密码|密碼|비밀번호|գաղտնաբառ|პაროლ)";
 
 // What quotes, brackets and the sentence's punctuation put around a token.
