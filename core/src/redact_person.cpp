@@ -111,7 +111,9 @@ bool date_like(std::string_view v) {
   return groups.size() == 3 && (year(groups[0]) || year(groups[2]));
 }
 
-// The word before the number names it as something no person is identified by.
+// One of the two words before the number names it as something no person is
+// identified by. ("code" is not one: "personal code" is how Lithuania's and
+// Estonia's ids are named in English; "error code" is excluded by "error".)
 bool named_as_other(std::string_view text, size_t at) {
   static constexpr std::string_view kOther[] = {
       "order",    "invoice",  "ticket",      "issue",   "build",     "job",      "run",  "commit",   "pr",
@@ -120,7 +122,7 @@ bool named_as_other(std::string_view text, size_t at) {
       "issn",     "orcid",    "doi",         "cusip",   "isin",      "vin",      "sku",  "batch",    "lot",
       "case",     "incident", "sprint",      "epoch",   "timestamp", "offset",   "seq",  "sequence", "block",
       "height",   "nonce",    "project",     "account", "app",       "build_id", "step", "item",     "product",
-      "part",     "model",    "serial",      "error",   "code",      "status",   "bug",  "task",     "story"};
+      "part",     "model",    "serial",      "error",   "status",    "bug",      "task", "story"};
   size_t e = at;
   for (int words = 0; words < 2 && e > 0; ++words) {
     while (e > 0 &&
