@@ -11,32 +11,10 @@
 
 #include "generators.h"
 #include "memsim/reindex.h"
+#include "temp_home.h"
 
 namespace memsim::props {
 namespace {
-
-// A temporary home, removed at scope exit. It lives in $TMPDIR, else in
-// /dev/shm when there is one: reindex syncs every file it writes, and a
-// property writes thousands.
-class TempHome {
- public:
-  TempHome() {
-    const char* env = std::getenv("TMPDIR");
-    std::string base = env && *env ? env : std::filesystem::is_directory("/dev/shm") ? "/dev/shm" : "/tmp";
-    std::string tmpl = base + "/memsim-prop-XXXXXX";
-    root_ = ::mkdtemp(tmpl.data());
-  }
-  ~TempHome() {
-    std::error_code ec;
-    std::filesystem::remove_all(root_, ec);
-  }
-  TempHome(const TempHome&) = delete;
-  TempHome& operator=(const TempHome&) = delete;
-  Home home() const { return Home(root_); }
-
- private:
-  std::string root_;
-};
 
 // Writes the corpus in the given file order and the journal, line by line in
 // the given line order (a torn last line stays last).

@@ -18,6 +18,7 @@
 #include "memsim/journal.h"
 #include "memsim/reindex.h"
 #include "memsim/sim/sim_fs.h"
+#include "temp_home.h"
 
 namespace memsim::props {
 namespace {
@@ -56,26 +57,6 @@ std::string describe(const Corpus& c) {
   return out.str();
 }
 
-class TempDir {
- public:
-  TempDir() {
-    const char* env = std::getenv("TMPDIR");
-    std::string base = env && *env ? env : std::filesystem::is_directory("/dev/shm") ? "/dev/shm" : "/tmp";
-    std::string tmpl = base + "/memsim-reuse-XXXXXX";
-    root_ = ::mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(root_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return root_; }
-
- private:
-  std::string root_;
-};
-
 enum class Op { kRewriteSameSizeAndTime, kRewrite, kAppend, kRemove, kRename, kAdd, kTouchTime, kIndex, kPolicy };
 
 RC_GTEST_PROP(CorpusReuseProps, ALoadThatReusesEqualsALoadFromScratch, ()) {
@@ -84,11 +65,11 @@ RC_GTEST_PROP(CorpusReuseProps, ALoadThatReusesEqualsALoadFromScratch, ()) {
       rc::gen::pair(rc::gen::element(Op::kRewriteSameSizeAndTime, Op::kRewrite, Op::kAppend, Op::kRemove, Op::kRename,
                                      Op::kAdd, Op::kTouchTime, Op::kIndex, Op::kPolicy),
                     rc::gen::inRange<std::size_t>(0, 1000)));
-  TempDir dir;
+  TempHome dir;
   FixedClock clock(corpus.now);
   PosixFileSystem posix;
   sim::SimFileSystem fs(posix, clock);
-  const Home home(dir.path());
+  const Home home = dir.home();
   RC_ASSERT(fs.make_dir(home.memory_dir()).ok());
   RC_ASSERT(fs.make_dir(home.runtime_dir()).ok());
   for (const FileSpec& f : corpus.files) {

@@ -200,6 +200,8 @@ inline void add_span(std::vector<Found>& out, ValueSpan s, std::string_view kind
 }
 
 // --- Personal data checks (redact_pii.cpp) ---
+// The digits of v, in order, without what stands between them.
+std::string digits_of(std::string_view v);
 bool luhn_ok(std::string_view digits);
 bool is_card_number(std::string_view v);
 bool is_us_ssn(std::string_view v);

@@ -24,13 +24,6 @@ using ascii::is_alnum;
 using ascii::is_digit;
 using ascii::is_upper;
 
-std::string digits_in(std::string_view v) {
-  std::string d;
-  for (char c : v)
-    if (is_digit(c)) d += c;
-  return d;
-}
-
 int at(const std::string& d, size_t i) { return d[i] - '0'; }
 
 // Only digits and the separators people write ids with (space . - /).
@@ -75,7 +68,7 @@ bool is_sg_nric(std::string_view v) {
 // Switzerland's AHV/AVS number (AHVN13): 756, nine digits, and an EAN-13 check digit
 // (ZAS/CdC, "Die AHV-Nummer").
 bool is_ch_ahv(std::string_view v) {
-  const std::string d = digits_in(v);
+  const std::string d = digits_of(v);
   if (d.size() != 13 || !d.starts_with("756") || !digits_and_separators(v)) return false;
   int sum = 0;
   for (size_t i = 0; i < 12; ++i) sum += at(d, i) * (i % 2 ? 3 : 1);
@@ -84,14 +77,14 @@ bool is_ch_ahv(std::string_view v) {
 
 // Croatia's OIB: eleven digits, ISO 7064 MOD 11,10 (Porezna uprava, "OIB").
 bool is_hr_oib(std::string_view v) {
-  const std::string d = digits_in(v);
+  const std::string d = digits_of(v);
   return d.size() == 11 && d.size() == v.size() && iso7064_mod11_10(d);
 }
 
 // Romania's CNP: sex/century 1-8, YYMMDD, county, serial, and a check digit over the
 // weights 279146358279 mod 11 (10 becomes 1) (Law 119/1996, Annex).
 bool is_ro_cnp(std::string_view v) {
-  const std::string d = digits_in(v);
+  const std::string d = digits_of(v);
   if (d.size() != 13 || d.size() != v.size() || d[0] < '1' || d[0] > '8') return false;
   const int month = at(d, 3) * 10 + at(d, 4), day = at(d, 5) * 10 + at(d, 6);
   if (month < 1 || month > 12 || day < 1 || day > 31) return false;
@@ -106,7 +99,7 @@ bool is_ro_cnp(std::string_view v) {
 // odd-placed sum - the even-placed sum) mod 10, the eleventh the sum of the first
 // ten mod 10 (Nüfus ve Vatandaşlık İşleri, as the identity-number validators publish it).
 bool is_tr_tckn(std::string_view v) {
-  const std::string d = digits_in(v);
+  const std::string d = digits_of(v);
   if (d.size() != 11 || d.size() != v.size() || d[0] == '0') return false;
   int odd = 0, even = 0, first10 = 0;
   for (size_t i = 0; i < 9; ++i) (i % 2 == 0 ? odd : even) += at(d, i);
@@ -118,7 +111,7 @@ bool is_tr_tckn(std::string_view v) {
 // Portugal's NIF: nine digits, weights 9 to 2, check = 11 - sum mod 11 (0 when that
 // is 10 or 11) (Autoridade Tributária, "Número de Identificação Fiscal").
 bool is_pt_nif(std::string_view v) {
-  const std::string d = digits_in(v);
+  const std::string d = digits_of(v);
   if (d.size() != 9 || !digits_and_separators(v) || d[0] == '0') return false;
   int sum = 0;
   for (size_t i = 0; i < 8; ++i) sum += at(d, i) * static_cast<int>(9 - i);
@@ -130,7 +123,7 @@ bool is_pt_nif(std::string_view v) {
 // digit appears two or three times and the others at most once; ISO 7064 MOD 11,10
 // (§ 139b AO; BZSt, "Steuerliche Identifikationsnummer").
 bool is_de_steuer_id(std::string_view v) {
-  const std::string d = digits_in(v);
+  const std::string d = digits_of(v);
   if (d.size() != 11 || !digits_and_separators(v) || d[0] == '0') return false;
   std::array<int, 10> n{};
   for (size_t i = 0; i < 10; ++i) ++n[static_cast<size_t>(at(d, i))];
@@ -146,7 +139,7 @@ bool is_de_steuer_id(std::string_view v) {
 // 6 5 4 3 2 7 6 5 4 3 2 (11 - sum mod 11, 0 when that is 10 or 11) (Ordinance of the
 // Ministry of Internal Affairs and Communications No. 85 of 2014, Art. 5).
 bool is_jp_my_number(std::string_view v) {
-  const std::string d = digits_in(v);
+  const std::string d = digits_of(v);
   if (d.size() != 12 || !digits_and_separators(v)) return false;
   int sum = 0;
   for (size_t n = 1; n <= 11; ++n) sum += at(d, 11 - n) * static_cast<int>(n <= 6 ? n + 1 : n - 5);
@@ -193,7 +186,7 @@ bool is_hk_hkid(std::string_view v) {
 // Israel's Teudat Zehut: nine digits (shorter ones padded with zeros), weights 1 2 1 2
 // ..., each product's digits summed, total a multiple of 10 (Population Authority).
 bool is_il_id(std::string_view v) {
-  std::string d = digits_in(v);
+  std::string d = digits_of(v);
   if (d.size() < 5 || d.size() > 9 || d.size() != v.size()) return false;
   d.insert(0, 9 - d.size(), '0');
   int sum = 0;
@@ -209,7 +202,7 @@ bool is_il_id(std::string_view v) {
 bool is_cl_rut(std::string_view v) {
   const size_t dash = v.rfind('-');
   if (dash == std::string_view::npos || dash + 2 != v.size()) return false;
-  const std::string body = digits_in(v.substr(0, dash));
+  const std::string body = digits_of(v.substr(0, dash));
   if (body.size() < 7 || body.size() > 8 || !digits_and_separators(v.substr(0, dash))) return false;
   int sum = 0, m = 2;
   for (size_t i = body.size(); i-- > 0;) {
@@ -224,7 +217,7 @@ bool is_cl_rut(std::string_view v) {
 // The UK's NHS number: ten digits, weights 10 to 2, check = 11 - sum mod 11 (11 is 0,
 // 10 is never issued) (NHS Digital, "NHS number" data dictionary).
 bool is_uk_nhs(std::string_view v) {
-  const std::string d = digits_in(v);
+  const std::string d = digits_of(v);
   if (d.size() != 10 || !digits_and_separators(v)) return false;
   int sum = 0;
   for (size_t i = 0; i < 9; ++i) sum += at(d, i) * static_cast<int>(10 - i);
@@ -236,7 +229,7 @@ bool is_uk_nhs(std::string_view v) {
 // may follow), the first 2 to 6, the ninth a check over weights 1 3 7 9 1 3 7 9 mod 10
 // (Services Australia, as the Medicare number validators publish it).
 bool is_au_medicare(std::string_view v) {
-  const std::string d = digits_in(v);
+  const std::string d = digits_of(v);
   if ((d.size() != 10 && d.size() != 11) || !digits_and_separators(v) || d[0] < '2' || d[0] > '6') return false;
   static constexpr int kW[8] = {1, 3, 7, 9, 1, 3, 7, 9};
   int sum = 0;
@@ -247,7 +240,7 @@ bool is_au_medicare(std::string_view v) {
 // Mexico's CLABE: eighteen digits, weights 3 7 1 repeated, each product mod 10, check =
 // (10 - sum mod 10) mod 10 (Banco de México, "CLABE").
 bool is_mx_clabe(std::string_view v) {
-  const std::string d = digits_in(v);
+  const std::string d = digits_of(v);
   if (d.size() != 18 || !digits_and_separators(v)) return false;
   static constexpr int kW[3] = {3, 7, 1};
   int sum = 0;

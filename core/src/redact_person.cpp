@@ -142,8 +142,7 @@ bool named_as_other(std::string_view text, size_t at) {
 // A number's own shape and the words before it: cheap, so judged first.
 bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const std::string_view v = t.substr(at, end - at);
-  size_t digits = 0;
-  for (char c : v) digits += is_digit(c) ? 1 : 0;
+  const auto digits = static_cast<size_t>(std::count_if(v.begin(), v.end(), is_digit));
   // Seven digits are enough with letters after them (Ireland's PPSN: 1234567TW).
   const size_t least = ascii::is_upper(v.back()) ? 7 : 8;
   return digits >= least && digits <= 18 && !date_like(v) && !named_as_other(t, at);

@@ -15,17 +15,17 @@
 
 namespace memsim::redact_detail {
 
+std::string digits_of(std::string_view v) {
+  std::string d;
+  for (char c : v)
+    if (ascii::is_digit(c)) d += c;
+  return d;
+}
+
 namespace {
 
 using ascii::is_digit;
 using ascii::is_upper;
-
-std::string digits_of(std::string_view v) {
-  std::string d;
-  for (char c : v)
-    if (is_digit(c)) d += c;
-  return d;
-}
 
 std::string without_spaces(std::string_view v) {
   std::string s;
