@@ -26,15 +26,16 @@ bool is_debrief_note(std::string_view rel_path) {
 
 Result<std::vector<DatedNote>> list_dated_notes(FileSystem& fs, const Home& home, Days from_day) {
   std::vector<DatedNote> out;
+  // A name of a day from from_day on sorts at or after that day's YYMMDD
+  // (within 2000-2099, the years a note name can carry).
+  const bool bounded = from_day >= *parse_date("2000-01-01") && from_day <= *parse_date("2099-12-31");
+  const std::string first = bounded ? note_day_prefix(from_day) : "";
   for (const auto& [dir, rel] : {std::pair{home.short_term_dir(), std::string("memory/short-term/")},
                                  std::pair{home.dream_journal_dir(), std::string("memory/dream-journal/")}}) {
     auto info = fs.stat(dir);
     if (!info.ok()) return info.error();
     if (info->kind != FileKind::kDirectory) continue;
-    // A name of a day from from_day on sorts at or after that day's YYMMDD
-    // (within 2000-2099, the years a note name can carry).
-    const bool bounded = from_day >= *parse_date("2000-01-01") && from_day <= *parse_date("2099-12-31");
-    auto entries = fs.list_dir_from(dir, bounded ? note_day_prefix(from_day) : "");
+    auto entries = fs.list_dir_from(dir, first);
     if (!entries.ok()) return entries.error();
     for (const DirEntry& e : *entries) {
       auto day = note_day(e.name);

@@ -11,10 +11,8 @@
 #include "memsim/ranking.h"
 
 namespace memsim {
-struct NearDuplicateMemo;  // search.h
-}
 
-namespace memsim {
+struct NearDuplicateMemo;  // search.h
 
 enum class Severity { kError, kWarning, kInfo };
 std::string_view severity_name(Severity s);
