@@ -52,10 +52,10 @@ void pick_shaped_after_word(const Hit& h, std::vector<Found>& out) {
       (start > 0 &&
        (ascii::is_alnum(t[start - 1]) || std::string_view("_-.$:/@{").find(t[start - 1]) != std::string_view::npos)) ||
       (p < t.size() && !blank(t[p]) && std::string_view("\"'`)]},;:=.!?").find(t[p]) == std::string_view::npos);
-  if (p + 1 < t.size() && (t[p] == ':' || t[p] == '=') && !blank(t[p + 1])) {
+  if (inside_token) {
+    while (p < t.size() && !blank(t[p])) ++p;  // user:password@host, DB_PASSWORD=X: a name inside a token
+  } else if (p + 1 < t.size() && (t[p] == ':' || t[p] == '=') && !blank(t[p + 1])) {
     ++p;  // "hasło:X", "parola=X": the value glued to the word
-  } else if (inside_token) {
-    while (p < t.size() && !blank(t[p])) ++p;  // user:password@host, /etc/passwd: a name inside a token
   }
   const size_t limit = std::min(t.size(), p + 200);
   for (int tokens = 0; p < limit && tokens < 12; ++tokens) {
@@ -66,8 +66,7 @@ void pick_shaped_after_word(const Hit& h, std::vector<Found>& out) {
     const std::string_view raw = t.substr(p, e - p);
     const std::string_view w = trimmed(raw);
     if (shaped_password(w)) {
-      out.push_back(
-          {static_cast<size_t>(w.data() - t.data()), static_cast<size_t>(w.data() - t.data()) + w.size(), "password"});
+      add(out, h, w, "password");
       return;
     }
     // A sentence ends at ". ", "? ", "! " (a token that ends so but is no value)
