@@ -102,9 +102,11 @@ std::vector<RuleSpec> pii_rules();
 // Personal identifiers known by their label and check digits (redact_ids.cpp),
 // in pii_rules() after the shapes.
 std::vector<RuleSpec> labelled_id_rules();
-// A label of that table stands in the 48 bytes before text[at] on its line: the
-// number there is judged by its scheme's check digits, and by nothing else.
-bool after_id_label(std::string_view text, std::size_t at);
+// Whether a label of that table stands in the 48 bytes before text[at] on its
+// line: the number there is judged by its scheme's check digits, and by nothing
+// else. The test holds its compiled expression; a rule table builds one.
+using IdLabelTest = std::function<bool(std::string_view text, std::size_t at)>;
+IdLabelTest id_label_test();
 // A long number on a line that names a person (redact_person.cpp), the last of
 // pii_rules(): for the schemes no label or check digit names.
 std::vector<RuleSpec> person_number_rules();

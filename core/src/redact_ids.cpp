@@ -9,6 +9,7 @@
 // description is cited beside its check.
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <string>
 
 #include <re2/re2.h>
@@ -412,12 +413,14 @@ void pick_bank_account(const Hit& h, std::vector<Found>& out) {
 
 }  // namespace
 
-bool after_id_label(std::string_view text, size_t at) {
-  static const RE2 kLabel(labels_pattern());  // built once, never changed
-  const size_t line = text.rfind('\n', at == 0 ? 0 : at - 1);
-  size_t from = line == std::string_view::npos ? 0 : line + 1;
-  if (at > from + 48) from = at - 48;
-  return RE2::PartialMatch(text.substr(from, at - from), kLabel);
+IdLabelTest id_label_test() {
+  auto label = std::make_shared<const RE2>(labels_pattern());
+  return [label](std::string_view text, size_t at) {
+    const size_t line = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
+    size_t from = line == std::string_view::npos ? 0 : line + 1;
+    if (at > from + 48) from = at - 48;
+    return RE2::PartialMatch(text.substr(from, at - from), *label);
+  };
 }
 
 std::vector<RuleSpec> labelled_id_rules() {

@@ -154,7 +154,7 @@ bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
 // holds digits and an expression for this shape costs the set its speed. Whether
 // a line names a person is read once per line, and only for a number that could
 // be an id.
-void scan_person_numbers(std::string_view t, std::vector<Found>& out) {
+void scan_person_numbers(std::string_view t, const IdLabelTest& after_id_label, std::vector<Found>& out) {
   auto joins = [](char c) {
     return ascii::is_alnum(c) || std::string_view("_#./:@+-").find(c) != std::string_view::npos;
   };
@@ -187,7 +187,9 @@ void scan_person_numbers(std::string_view t, std::vector<Found>& out) {
 
 std::vector<RuleSpec> person_number_rules() {
   RuleSpec spec{"personal_id", "", nullptr};
-  spec.scan = scan_person_numbers;
+  spec.scan = [after_id_label = id_label_test()](std::string_view t, std::vector<Found>& out) {
+    scan_person_numbers(t, after_id_label, out);
+  };
   return {spec};
 }
 
