@@ -199,15 +199,23 @@ bool is_yaml_tag(std::string_view v) {
   return std::all_of(v.begin() + static_cast<std::ptrdiff_t>(i), v.end(), [](char c) { return is_alnum(c); });
 }
 
+// Names joined by dots (env.TOKEN, Release.Namespace): letters, digits, _ and .
+bool dotted_names(std::string_view v) {
+  return std::all_of(v.begin(), v.end(), [](char c) { return is_alnum(c) || c == '_' || c == '.'; });
+}
+
 // {env.UPSTREAM_TOKEN}, {vars.api_key}: a template's reference in braces (Caddy,
 // Nomad, Serilog), cut at its closing brace by the reader of a value.
 bool is_brace_reference(std::string_view v) {
   if (v.size() < 4 || v.front() != '{' || !(is_alpha(v[1]) || v[1] == '_')) return false;
   std::string_view inner = v.substr(1);
   if (inner.back() == '}') inner.remove_suffix(1);
-  if (inner.find('.') == std::string_view::npos) return false;
-  return std::all_of(inner.begin(), inner.end(), [](char c) { return is_alnum(c) || c == '_' || c == '.'; });
+  return inner.find('.') != std::string_view::npos && dotted_names(inner);
 }
+
+// .Release.Namespace, .Values.db.password: a Go template's field (Helm), a dot
+// and then dotted names, the first a capital's.
+bool is_template_field(std::string_view v) { return v.size() > 2 && v[0] == '.' && is_upper(v[1]) && dotted_names(v); }
 
 // Keys their publishers document for development and tests, the same on every
 // machine: Azurite's (and the Storage Emulator's) account key for devstoreaccount1
@@ -304,13 +312,8 @@ bool is_placeholder(std::string_view v) {
 bool is_reference(std::string_view v) {
   if (v.empty()) return true;
   if (v.front() == '$' || is_yaml_tag(v)) return true;                   // $VAR, YAML tags (!vault, !Ref)
-  if (is_brace_reference(v)) return true;                                // Caddy's {env.TOKEN}
+  if (is_brace_reference(v) || is_template_field(v)) return true;        // {env.TOKEN}, .Release.Namespace
   if (v.size() > 2 && v.front() == '%' && v.back() == '%') return true;  // %VAR% on Windows
-  // A Go template's field (Helm: .Release.Namespace, .Values.db.password): a dot,
-  // then names joined by dots, the first a capital's.
-  if (v.size() > 2 && v[0] == '.' && v[1] >= 'A' && v[1] <= 'Z' &&
-      std::all_of(v.begin() + 1, v.end(), [](char c) { return is_alnum(c) || c == '_' || c == '.'; }))
-    return true;
   const std::string low = lowered(v);
   if (starts_with_any(low, {"env:",
                             "env.",
