@@ -139,7 +139,7 @@ void pick_client_literals(const Hit& h, std::vector<Found>& out) {
     if (t[p] != '"' && t[p] != '\'') continue;
     const size_t e = t.find(t[p], p + 1);
     if (e == std::string_view::npos || t.substr(p, e - p).find('\n') != std::string_view::npos) return;
-    if (client_secret(t.substr(p + 1, e - p - 1))) out.push_back({p + 1, e, "secret"});
+    if (const std::string_view v = t.substr(p + 1, e - p - 1); client_secret(v)) add(out, h, v, "secret");
     p = e;
   }
 }
