@@ -45,8 +45,8 @@ std::string_view command_around(std::string_view t, size_t at) {
   return t.substr(b, e - b);
 }
 
-// Whether a command names the user it logs in as (-u NAME, -U NAME, --user NAME,
-// /U NAME, /RU NAME, /user:NAME): then its password-like flags are logging in too.
+// Whether a command names the user it logs in as (-u NAME, -u=NAME, -U NAME,
+// --user NAME, /U NAME, /RU NAME, /user:NAME): then its password-like flags are logging in too.
 bool names_a_user(std::string_view cmd) {
   for (size_t i = 0; i < cmd.size();) {
     while (i < cmd.size() && (cmd[i] == ' ' || cmd[i] == '\t')) ++i;
@@ -54,7 +54,7 @@ bool names_a_user(std::string_view cmd) {
     while (e < cmd.size() && cmd[e] != ' ' && cmd[e] != '\t') ++e;
     const std::string tok = lowered(cmd.substr(i, e - i));
     if (one_of(tok, {"-u", "--user", "--username", "-user", "-username", "/u", "/ru"}) || tok.starts_with("--user=") ||
-        tok.starts_with("--username=") || tok.starts_with("/user:") || tok.starts_with("/u:"))
+        tok.starts_with("--username=") || tok.starts_with("-u=") || tok.starts_with("/user:") || tok.starts_with("/u:"))
       return true;
     i = e;
   }
@@ -91,7 +91,7 @@ bool mixed_enough(std::string_view v) {
   return up + low + digit + other >= 3;
 }
 
-// -p, -P, -w, -A, -X, -N VALUE (or -p'VALUE') where the command names a user.
+// -p, -P, -w, -A, -X, -N VALUE (or -p'VALUE', -p=VALUE) where the command names a user.
 void pick_password_flag(const Hit& h, std::vector<Found>& out) {
   const std::string_view quote = h.groups[2].empty() ? h.groups[3] : h.groups[2];
   const ValueSpan s = read_value(h.text, h.end(), quote);
@@ -250,8 +250,17 @@ std::vector<RuleSpec> command_rules() {
                }});
   // The families: any command's password flag, Windows switches, a password after
   // its user, a device's typed password.
-  r.push_back({"password", R"((?:^|[ \t])-([pPwAXN])(?:[ \t]+(["']?)|(["'])))", pick_password_flag, false,
-               R"([ \t]-[pPwAXN][ \t"'])"});
+  r.push_back({"password", R"((?:^|[ \t])-([pPwAXN])(?:(?:[ \t]+|=)(["']?)|(["'])))", pick_password_flag, false,
+               R"([ \t]-[pPwAXN][ \t"'=])"});
+  // user:password given to any command's user flag (curl's own rule, above, takes
+  // more spellings for the tools that are known to).
+  r.push_back({"password",
+               R"((?:^|[ \t])(?:-u|--user|--proxy-user|--auth|--basic-auth|--http-user)[ \t=]+["']?[^\s:'"$]+:(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+                 if (flag_value_is_password(h.text.substr(s.begin, s.end - s.begin))) add_span(out, s, "password");
+               },
+               false, R"([ \t](?:-u|--user|--proxy-user|--auth|--basic-auth|--http-user)[ \t=])"});
   r.push_back({"password", R"((?i)(?:^|[ \t])/(p|pw|pwd|pass|passwd|password|rp)(?:([:=])|[ \t]+)(["']?))",
                pick_windows_switch, false, R"((?i)[ \t]/(?:p|pw|pwd|pass|passwd|password|rp)[:= \t])"});
   r.push_back({"password", R"((?i)\buser[ \t]+["']?[^\s"']+["']?[ \t]+using[ \t]+(["']?))", pick_password_after_user,

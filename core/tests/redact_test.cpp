@@ -552,12 +552,20 @@ TEST(RedactFamilies, APasswordFlagOfAnyCommandLosesItsValue) {
   expect_caught(r, "CONNECT TO 'stores@ol_srv' USER 'informix' USING 'Wd7kQz2xLm';", {"Wd7kQz2xLm"});
   expect_caught(r, "composer config --global http-basic.repo.acme.dev deploy 'Rk8!zQm2Lx'", {"Rk8!zQm2Lx"});
   expect_caught(r, "ssh-keygen -t rsa -b 4096 -N '-Xq8Lm2!zTk' -f id_ci", {"-Xq8Lm2!zTk"});
+  // The flag's value after "=", and a user:password given to any command's user flag.
+  expect_caught(r, "regctl login -u=deploy -p=\"Rk8!zQm2Lx9w\" registry.acme.dev", {"Rk8!zQm2Lx9w"});
+  expect_caught(r, "grpcurl --user svc-ops:Lm4#qTz8Wx api.acme.dev:443 list", {"Lm4#qTz8Wx"});
+  expect_caught(r, "restic-server-cli --basic-auth backup:Qw8zLm3TxP2k stats", {"Qw8zLm3TxP2k"});
   // Network gear: "password 7 <type-7 hex>", "secret 9 <scrypt>" in a running config.
   expect_caught(r, "line vty 0 4\n password 7 094F471A1A0A464058", {"094F471A1A0A464058"});
   expect_caught(r, "username ops secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM",
                 {"$9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM"});
   expect_kept(r, {
                      "psql -h db.internal -p 5432 -U app -d shop",
+                     "docker run -u 1000:1000 -v $PWD:/src builder:2.1",
+                     "docker run --user app:app -p=8080:80 web",
+                     "podman run --user \"$(id -u):$(id -g)\" img",
+                     "kubectl exec --user admin:cluster-admin -- ls /tmp",
                      "docker run -u 1000 -p 8080:80 nginx",
                      "curl -u admin -X DELETE https://ci.acme.dev/job/old",
                      "ssh -p 2222 -l deploy bastion01",
