@@ -213,6 +213,21 @@ bool is_brace_reference(std::string_view v) {
   return inner.find('.') != std::string_view::npos && dotted_names(inner);
 }
 
+// $P$B..., $9$..., $1$salt$hash: crypt(3)'s modular format, a hash and never a
+// shell variable. The scheme's id is short (1, 2b, P, 9) or lower-case (apr1,
+// argon2id); a variable's name ($API_KEY) is neither.
+bool is_modular_crypt(std::string_view v) {
+  if (v.size() < 20 || v[0] != '$') return false;
+  const size_t id_end = v.find('$', 1);
+  if (id_end == std::string_view::npos || id_end == 1 || id_end > 11) return false;
+  const std::string_view id = v.substr(1, id_end - 1);
+  const bool short_id = id.size() <= 2 && std::all_of(id.begin(), id.end(), is_alnum);
+  const bool lower_id =
+      std::all_of(id.begin(), id.end(), [](char c) { return is_lower(c) || is_digit(c) || c == '-'; });
+  const std::string_view rest = v.substr(id_end + 1);
+  return (short_id || lower_id) && rest.size() >= 16 && rest.find_first_of(" {}()") == std::string_view::npos;
+}
+
 // .Release.Namespace, .Values.db.password: a Go template's field (Helm), a dot
 // and then dotted names, the first a capital's.
 bool is_template_field(std::string_view v) { return v.size() > 2 && v[0] == '.' && is_upper(v[1]) && dotted_names(v); }
@@ -311,9 +326,9 @@ bool is_placeholder(std::string_view v) {
 
 bool is_reference(std::string_view v) {
   if (v.empty()) return true;
-  if (v.front() == '$' || is_yaml_tag(v)) return true;                   // $VAR, YAML tags (!vault, !Ref)
-  if (is_brace_reference(v) || is_template_field(v)) return true;        // {env.TOKEN}, .Release.Namespace
-  if (v.size() > 2 && v.front() == '%' && v.back() == '%') return true;  // %VAR% on Windows
+  if ((v.front() == '$' && !is_modular_crypt(v)) || is_yaml_tag(v)) return true;  // $VAR, YAML tags (!vault, !Ref)
+  if (is_brace_reference(v) || is_template_field(v)) return true;                 // {env.TOKEN}, .Release.Namespace
+  if (v.size() > 2 && v.front() == '%' && v.back() == '%') return true;           // %VAR% on Windows
   const std::string low = lowered(v);
   if (starts_with_any(low, {"env:",
                             "env.",

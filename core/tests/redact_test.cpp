@@ -558,6 +558,13 @@ TEST(RedactFamilies, APasswordFlagOfAnyCommandLosesItsValue) {
   expect_caught(r, "restic-server-cli --basic-auth backup:Qw8zLm3TxP2k stats", {"Qw8zLm3TxP2k"});
   // Network gear: "password 7 <type-7 hex>", "secret 9 <scrypt>" in a running config.
   expect_caught(r, "line vty 0 4\n password 7 094F471A1A0A464058", {"094F471A1A0A464058"});
+  // A hash in crypt(3)'s modular format, of a scheme no rule names, under a secret's
+  // name: $id$ then the salt and hash is no shell variable.
+  expect_caught(r, "user_pass = '$P$BZx8q7Lm2Tw9Rk4vN3sY6d1fG5hJ0a'", {"$P$BZx8q7Lm2Tw9Rk4vN3sY6d1fG5hJ0a"});
+  expect_caught(r, "tacacs-server key \"$Q$kW7.mZ2xQ9pL4tR8vN3sY6dF1gH5jK0aZ\";",
+                {"$Q$kW7.mZ2xQ9pL4tR8vN3sY6dF1gH5jK0aZ"});
+  expect_kept(r, {"DB_PASSWORD=$DB_PASSWORD_FROM_VAULT", "secret: ${SECRET}", "password: $1",
+                  "api_key = \"$API_KEY$SUFFIX\""});
   expect_caught(r, "username ops secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM",
                 {"$9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM"});
   expect_kept(r, {
