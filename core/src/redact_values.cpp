@@ -798,6 +798,11 @@ bool shaped_password(std::string_view v) {
   }
   // Lower-case letters too: an issue key (OPS-2231) or a code in capitals is named, not chosen.
   if (!digit || !lower || !(symbol || upper)) return false;
+  // Small letters and digits joined by - _ . only: a name (redis2-creds, db01_staging.env, web-3).
+  if (!upper && std::all_of(v.begin(), v.end(), [](char c) {
+        return ascii::is_lower(c) || ascii::is_digit(c) || c == '-' || c == '_' || c == '.';
+      }))
+    return false;
   // Without a symbol, a name's shape: one capital at the start of its letters,
   // digits before or after them (1Password, Office365, Auth2).
   if (!symbol) {

@@ -617,6 +617,9 @@ TEST(RedactFamilies, APasswordNamedInAnyLanguageLosesAShapedValue) {
                      // a sentence ends before the token
                      "Lozinka je promijenjena. Build 4f9c2a1 je prošao na grani release-2.4.",
                      "La password è stata ruotata ieri; vedi il ticket OPS-2231.",
+                     // a name in small letters and digits joined by - _ . (a secret's, a host's)
+                     "Das Passwort kommt aus `secretKeyRef: {name: redis2-creds, key: pw}`.",
+                     "Hasło do bazy jest w pliku db01_staging.env na serwerze web-3.",
                  });
 }
 
