@@ -169,6 +169,14 @@ void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Foun
                              "session-", "uuid", "pk_live_", "pk_test_"})
     if (prefix.starts_with(p)) return;
   if (is_hex(tail) || is_slug(tail) || !looks_random(tail) || labelled_as_digest(text, at)) return;
+  // A member of a JWK ({"kty": ...}): base64url whose random pieces may fall between
+  // "_" and "-" like a prefix. The key-material family judges JWKs (redact_keys.cpp):
+  // the private members go, a public key's coordinates stay.
+  const size_t open = text.rfind('{', at);
+  const size_t line = text.rfind('\n', at);
+  if (open != std::string_view::npos && (line == std::string_view::npos || open > line) &&
+      text.substr(open, text.find('}', at) - open).find("\"kty\"") != std::string_view::npos)
+    return;
   out.push_back({at, at + len, {}});
 }
 

@@ -821,6 +821,14 @@ TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
              "token = \"{env.API_TOKEN}\"",
              "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
          });
+  // A public JWK's coordinates are base64url, whose random pieces may fall between
+  // "_" and "-" like a provider's prefix; a private one's "d" still goes.
+  expect_kept(r, {R"({"kty":"EC","crv":"P-256","x":"Qm4v0Zp8cXw2LkT9wYbN3rS6dF1gH5jK0aZc2Xe8VbQ",)"
+                  R"("y":"hQr_Z7qLm2Tw9Rk4vN3sY6dF1gH5jK0aZc2Xe8VbQr"})"});
+  expect_caught(r,
+                R"({"kty":"EC","crv":"P-256","x":"Qm4v0Zp8cXw2LkT9wYbN3rS6dF1gH5jK0aZc2Xe8VbQ",)"
+                R"("d":"Wm7_Lq2xTz9Rk4vN3sY6dF1gH5jK0aZc2Xe8VbQrPk"})",
+                {"Wm7_Lq2xTz9Rk4vN3sY6dF1gH5jK0aZc2Xe8VbQrPk"});
   // The secret half of the same pairs is still a secret.
   expect_caught(r, "RECAPTCHA_SECRET_KEY=6LfZx8kLAAAAAPq3Wm7Rt2vB9nX4sY8dF1gH6jK0",
                 {"6LfZx8kLAAAAAPq3Wm7Rt2vB9nX4sY8dF1gH6jK0"});
