@@ -190,13 +190,20 @@ bool is_code_identifier(std::string_view v) {
   return sep;
 }
 
-// !vault, !Ref, !!binary: a YAML tag is a word after one or two "!"s; a password
-// that starts with "!" has other characters in it (!r^qL9...).
+// !vault, !Ref, !GetAtt, !Base64, !!binary: a YAML tag is a word after one or two
+// "!"s, in small letters or capitalised words, perhaps with digits at its end; a
+// password that starts with "!" has other characters in it (!r^qL9..., !M9XPBm4...).
 bool is_yaml_tag(std::string_view v) {
   size_t i = 0;
   while (i < v.size() && i < 2 && v[i] == '!') ++i;
   if (i == 0 || i >= v.size() || !is_alpha(v[i])) return false;
-  return std::all_of(v.begin() + static_cast<std::ptrdiff_t>(i), v.end(), [](char c) { return is_alnum(c); });
+  std::string_view word = v.substr(i);
+  while (!word.empty() && is_digit(word.back())) word.remove_suffix(1);
+  const bool small = std::all_of(word.begin(), word.end(), [](char c) { return is_lower(c) || is_digit(c); });
+  bool capitalised = is_upper(word.front());
+  for (size_t k = 1; capitalised && k < word.size(); ++k)
+    capitalised = is_lower(word[k]) || (is_upper(word[k]) && is_lower(word[k - 1]));
+  return small || capitalised;
 }
 
 // Names joined by dots (env.TOKEN, Release.Namespace): letters, digits, _ and .

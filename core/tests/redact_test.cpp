@@ -607,6 +607,10 @@ TEST(RedactFamilies, APasswordNamedInAnyLanguageLosesAShapedValue) {
   expect_caught(r, "รหัสผ่านของเซิร์ฟเวอร์ทดสอบคือ Pz9@kW4mXr นะครับ", {"Pz9@kW4mXr"});
   expect_caught(r, "رمز عبور سرور آزمایشی Vq1#xL8zMk است.", {"Vq1#xL8zMk"});
   expect_caught(r, "Kata laluan pelayan ujian ialah Jw3!mZ7qTx sehingga Jumaat.", {"Jw3!mZ7qTx"});
+  // A password that starts with "!" is no YAML tag: a tag is a word (!Ref, !GetAtt, !Base64, !vault).
+  expect_caught(r, "Das Passwort des Testkontos ist !Qz7mLk2Xw9Tb", {"!Qz7mLk2Xw9Tb"});
+  expect_kept(r, {"password: !vault |", "DbPassword: !Ref DbPasswordParam", "db_password: !GetAtt Db.Secret",
+                  "api_key: !Base64 c2VjcmV0", "secret: !!binary"});
   expect_kept(r, {
                      // no shaped token: words, a length, a name, a path, a variable, a URL
                      "Salasana on vaihdettava 90 päivän välein, vähintään 12 merkkiä.",
