@@ -596,7 +596,7 @@ std::vector<RuleSpec> pii_rules() {
   // letters and digits; each country fixes its own shape).
   r.push_back(
       {"passport_number",
-       R"((?i)\b(?:passport|reisepass|passeport|pasaporte|passaporto|paspoort)s?\b)"
+       R"((?i)\b(?:passport|reisepass|passeport|pasaporte|passaporto|paspoort)(?:nummer|nr)?s?\b)"
        R"(((?:[ -]?(?:no|nr|num)\.?)?(?:[ ]+(?:number|no\.?|nr\.?|num\.?|#|id))?)[ :#]*(?:is[ ]+)?([A-Z0-9]{6,9})\b)",
        [](const Hit& h, std::vector<Found>& out) {
          const std::string_view v = h.groups[2];

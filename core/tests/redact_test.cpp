@@ -170,6 +170,8 @@ const std::vector<Secret>& secrets() {
       {"Customer asked to be called back at +1 (844) 533-4249 after 5pm.", "533-4249", "phone_number"},
       {"Traveller profile lists Reisepass-Nr. YCPYMWT8F in the notes.", "YCPYMWT8F", "passport_number"},
       {"KYC: US passport number 281710864, expires 2031.", "281710864", "passport_number"},
+      // A compound of the word and "number", as Dutch and German write it.
+      {"Paspoortnummer NX7K2LP94 staat in de bijlage.", "NX7K2LP94", "passport_number"},
       // ... and the ones the third set found (heldout-c.jsonl).
       {"app/config/prod.properties:7:spring.datasource.password=W_1zKk33YM9Lat5n", "W_1zKk33YM9Lat5n", "password"},
       {R"(var creds = new NetworkCredential("svc_reports", "G7Ah0vrqsV!uG#", "CORP");)", "G7Ah0vrqsV!uG#", "password"},
