@@ -144,11 +144,11 @@ bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const std::string_view v = t.substr(at, end - at);
   const auto digits = static_cast<size_t>(std::count_if(v.begin(), v.end(), is_digit));
   // Seven digits are enough with letters after them (Ireland's PPSN: 1234567TW).
-  const size_t least = ascii::is_upper(v.back()) ? 7 : 8;
+  const size_t least = ascii::is_upper(v.back()) && is_digit(v.front()) ? 7 : 8;
   return digits >= least && digits <= 18 && !date_like(v) && !named_as_other(t, at);
 }
 
-// Digits in groups joined by - or /, one or two capitals perhaps after them, that
+// Digits in groups joined by - or /, one or two capitals perhaps before or after them, that
 // are no piece of a longer token (a path, a version, a hash, a URL, an e-mail
 // address, a timestamp): a loop over the bytes, since a transcript's every line
 // holds digits and an expression for this shape costs the set its speed. Whether
@@ -161,8 +161,10 @@ void scan_person_numbers(std::string_view t, const IdLabelTest& after_id_label, 
   size_t line_start = 0, line_end = 0;
   bool person = false;
   for (size_t i = 0; i < t.size(); ++i) {
-    if (!is_digit(t[i]) || (i > 0 && joins(t[i - 1]))) continue;
+    // Digits, or one or two capitals right before them (Q204518736).
     size_t e = i;
+    while (e < t.size() && e - i < 2 && ascii::is_upper(t[e])) ++e;
+    if (e >= t.size() || !is_digit(t[e]) || (i > 0 && joins(t[i - 1]))) continue;
     while (e < t.size() && (is_digit(t[e]) || ((t[e] == '-' || t[e] == '/') && e + 1 < t.size() && is_digit(t[e + 1]))))
       ++e;
     size_t letters = 0;

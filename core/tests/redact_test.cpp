@@ -784,6 +784,8 @@ TEST(RedactFamilies, ALongNumberBesideAPersonIsRemoved) {
   expect_caught(r, "The fixture copies a patient's hospital number 4821-3377-09 from production.", {"4821-3377-09"});
   expect_caught(r, "Row 17 of the upload: \"Željka Šimić\",\"2904985/335512\",\"Zagreb\"", {"2904985/335512"});
   expect_caught(r, "Ticket says the applicant's reference 7405123456AB was typed by hand.", {"7405123456AB"});
+  // One or two capitals before the digits (an insurance number, a tax file).
+  expect_caught(r, "Die Mitgliedsnummer Q204518736 gehört zu Jürgen Bauer.", {"Q204518736"});
   expect_kept(r, {
                      "Build 20241203 by Jane Doe passed on the second try.",
                      "Released v2.4.1 on 2024-11-02 by Tom Weber after the freeze.",
@@ -794,6 +796,7 @@ TEST(RedactFamilies, ALongNumberBesideAPersonIsRemoved) {
                      "The customer's cart holds 3 items; see PR #18822931 for the fix.",
                      "Jane Doe's commit a3f9c21 touched 1200 lines of vendor/.",
                      "Timing: 12345678 ns per op on the staging box.",
+                     "Jane Doe ordered part AB12345678 twice.",
                  });
 }
 
