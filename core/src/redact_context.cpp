@@ -316,11 +316,30 @@ size_t list_start(std::string_view t, size_t p) {
 
 // "mnemonic: marble wagon tunnel ...", "the seed phrase is ...": the words
 // together are the secret.
+// A phrase with fewer distinct words than half its words is a pattern, as a run of
+// one repeated character is: BIP-39's test vectors from patterned entropy
+// ("abandon abandon ... about", "zoo zoo ... wrong"). A generated phrase repeats
+// a word seldom.
+bool repeats_its_words(std::string_view phrase) {
+  std::vector<std::string_view> words;
+  for (size_t i = 0; i < phrase.size();) {
+    const size_t e = std::min(phrase.find(' ', i), phrase.size());
+    if (e > i) words.push_back(phrase.substr(i, e - i));
+    i = e + 1;
+  }
+  std::sort(words.begin(), words.end());
+  const auto distinct = static_cast<size_t>(std::unique(words.begin(), words.end()) - words.begin());
+  return distinct * 2 < words.size();
+}
+
 void scan_phrase(std::string_view t, size_t p, std::vector<Found>& out) {
-  size_t at = list_start(t, p);
+  // After ":", "=", "is" or "are"; or quoted right after the word ("seed phrase "...").
+  const size_t quoted = skip_blanks(t, p);
+  size_t at = quoted < t.size() && (t[quoted] == '"' || t[quoted] == '\'') ? quoted : list_start(t, p);
   if (at == std::string_view::npos) return;
   if (at < t.size() && (t[at] == '"' || t[at] == '\'' || t[at] == '`')) ++at;
-  if (const size_t n = mnemonic_words(t.substr(at)); n > 0) out.push_back({at, at + n, "seed_phrase"});
+  const size_t n = mnemonic_words(t.substr(at));
+  if (n > 0 && !repeats_its_words(t.substr(at, n))) out.push_back({at, at + n, "seed_phrase"});
 }
 
 // One-time recovery or backup codes: "... are 4d303-2d30f 07f55-5111f ...": each

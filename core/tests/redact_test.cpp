@@ -159,6 +159,10 @@ const std::vector<Secret>& secrets() {
       {"the recovery codes for the admin account are 4d303-2d30f 07f55-5111f", "07f55-5111f", "recovery_code"},
       {"wallet mnemonic: marble wagon tunnel violin noodle vessel orbit absorb pepper humble oxygen bridge",
        "marble wagon tunnel violin noodle vessel orbit absorb pepper humble oxygen bridge", "seed_phrase"},
+      // Quoted right after the word, with no ":" or "is".
+      {"Kept the seed phrase \"coral absorb pepper marble wagon tunnel violin noodle vessel orbit humble oxygen\" in "
+       "notes.md",
+       "coral absorb pepper marble wagon tunnel violin noodle vessel orbit humble oxygen", "seed_phrase"},
       {"MNEMONIC=\"marble wagon tunnel violin noodle vessel orbit absorb pepper humble oxygen bridge\"",
        "marble wagon tunnel violin noodle vessel orbit absorb pepper humble oxygen bridge", "seed_phrase"},
       {"Ran `snyk auth fc261c8f-6066-4dfa-aadc-3a0f31b68d62` in the container.", "fc261c8f-6066-4dfa-aadc-3a0f31b68d62",
@@ -270,6 +274,9 @@ const std::vector<std::string>& look_alikes() {
       "Call +1 415 555 0132 or +44 20 7946 0321 (numbers for fiction).",
       "passport photos and passport REQUIRED at the desk",
       "The mnemonic lives in the hardware wallet.",
+      // BIP-39's test vectors from patterned entropy: a phrase that repeats its words.
+      "The seed phrase is \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon "
+      "abandon about\" in the fixture.",
       "git checkout -b feature-login && git push",
       "the recovery codes are printed once; store them offline.",
       "build +20 tests, version 1.2.3+build.45",
