@@ -182,6 +182,15 @@ void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Foun
 
 // Any other prefix_ with a long random tail: how most providers shape their
 // keys (gsk_, xai-, tvly-, pcsk_, r8_, HRKU-, ...).
+// A private key in Wallet Import Format (Bitcoin wiki "Wallet import format"): 51
+// characters of base58 after 5H, 5J or 5K, or 52 after K or L, random.
+bool wif_shaped(std::string_view run) {
+  static constexpr std::string_view kBase58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+  const bool uncompressed = run.size() == 51 && run[0] == '5' && (run[1] == 'H' || run[1] == 'J' || run[1] == 'K');
+  const bool compressed = run.size() == 52 && (run[0] == 'K' || run[0] == 'L');
+  return (uncompressed || compressed) && run.find_first_not_of(kBase58) == std::string_view::npos && looks_random(run);
+}
+
 void scan_long_tokens(std::string_view t, std::vector<Found>& out) {
   static constexpr auto kTokenByte = [] {
     std::array<bool, 256> b{};
@@ -197,7 +206,8 @@ void scan_long_tokens(std::string_view t, std::vector<Found>& out) {
     }
     const size_t start = i;
     while (i < t.size() && kTokenByte[p[i]]) ++i;
-    if (i - start >= 31) prefixed_run(t, start, i - start, out);
+    if (wif_shaped(t.substr(start, i - start))) out.push_back({start, i, "crypto_private_key"});
+    else if (i - start >= 31) prefixed_run(t, start, i - start, out);
   }
 }
 
@@ -273,6 +283,11 @@ constexpr Token kTokens[] = {
      R"(\dQ~)"},
     {"firebase_key", R"(\b(AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}))", false},
     {"age_secret_key", R"(\b(AGE-SECRET-KEY-1[0-9A-Z]{50,}))", false},
+    // Wallet keys: BIP-32's extended private keys (xprv, tprv, yprv, zprv + 107 of
+    // base58) and NIP-19's nsec1 (bech32, 58); WIF has no prefix and is found by the
+    // long-token scan (wif_shaped). The public forms (xpub, npub) are left.
+    {"crypto_private_key", R"(\b([xtyzuv]prv[1-9A-HJ-NP-Za-km-z]{107,108}|nsec1[02-9ac-hj-np-z]{58})\b)", true,
+     R"([xtyzuv]prv[1-9A-HJ-NP-Za-km-z]|nsec1[02-9ac-hj-np-z])"},
     {"heroku_key", R"(\b(HRKU-[A-Za-z0-9_-]{30,}))", false},
     {"supabase_token", R"(\b(sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{20,}))", false},
     {"notion_token", R"(\b(ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43}))", true},

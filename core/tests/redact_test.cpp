@@ -143,6 +143,18 @@ const std::vector<Secret>& secrets() {
        "$2b$12$xriSherDhKrvZyglUomVZtSmCU0FIsvTKrH1m/Z0LnHxrWb9Bqj1X", "password_hash"},
       {"alice: $argon2id$v=19$m=65536,t=3,p=4$p/4tE9RsGq9P/IIWHQzGlg$Eq/ZKqfdvCoeqXcYzQovzGsSiRO2rTswIcRnBuW+Uoc",
        "Eq/ZKqfdvCoeqXcYzQovzGsSiRO2rTswIcRnBuW+Uoc", "password_hash"},
+      // Wallet keys by their published encodings (Bitcoin wiki "Wallet import format",
+      // BIP-32's serialization, NIP-19's bech32 nsec): base58check and bech32, checksums valid.
+      {"bitcoin-cli importprivkey L2m3GnviLGYykghRis1RQgBhJtzMmb5a5JbCLQ4MJQfwmx5mtbtv",
+       "L2m3GnviLGYykghRis1RQgBhJtzMmb5a5JbCLQ4MJQfwmx5mtbtv", "crypto_private_key"},
+      {"HD_ROOT="
+       "xprv9s21ZrQH143K2abv4RuApzVD29jrmBNhjNmXQriNQu4evhY4RGzC5j4nkosHLdRGkDdkqrE3SyA3EkC5dLbEi1e54Ewvn73Atcjtu"
+       "bysRmc",
+       "xprv9s21ZrQH143K2abv4RuApzVD29jrmBNhjNmXQriNQu4evhY4RGzC5j4nkosHLdRGkDdkqrE3SyA3EkC5dLbEi1e54Ewvn73AtcjtubysRm"
+       "c",
+       "crypto_private_key"},
+      {"the relay signs with nsec12hjumrjxmj8dfd7zwexj5kjdwemsd7zas6gqyjkkhk35qxlfer9stnyeem now",
+       "nsec12hjumrjxmj8dfd7zwexj5kjdwemsd7zas6gqyjkkhk35qxlfer9stnyeem", "crypto_private_key"},
       {"deploy:$6$INowrY3cQnYfvSCZ$IsbM1cmry7.AwBxpghReLsOImMul0x9CCeWRJMru0JqFRv03n5fMlERDJQZZLGdbLE:19700:0:99999:7::"
        ":",
        "IsbM1cmry7.AwBxpghReLsOImMul0x9CCeWRJMru0JqFRv03n5fMlERDJQZZLGdbLE", "password_hash"},
