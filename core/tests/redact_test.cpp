@@ -287,8 +287,8 @@ const std::vector<std::string>& look_alikes() {
       "passport photos and passport REQUIRED at the desk",
       "The mnemonic lives in the hardware wallet.",
       // BIP-39's test vectors from patterned entropy: a phrase that repeats its words.
-      "The seed phrase is \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon "
-      "abandon about\" in the fixture.",
+      std::string("The seed phrase is \"abandon abandon abandon abandon abandon abandon abandon abandon ") +
+          "abandon abandon abandon about\" in the fixture.",
       "git checkout -b feature-login && git push",
       "the recovery codes are printed once; store them offline.",
       "build +20 tests, version 1.2.3+build.45",
