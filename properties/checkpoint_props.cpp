@@ -10,8 +10,6 @@
 // after gtest, which it needs
 #include <rapidcheck/gtest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -22,6 +20,7 @@
 #include "memsim/journal.h"
 #include "memsim/ranking.h"
 #include "memsim/timefmt.h"
+#include "temp_home.h"
 
 namespace memsim::props {
 namespace checkpoint {
@@ -88,11 +87,10 @@ RC_GTEST_PROP(CheckpointProps, FoldingThroughTheCheckpointEqualsReadingEveryLine
   std::string baseline;
   if (*rc::gen::arbitrary<bool>()) baseline = "feedback_a.md\t3\t2026-05-30T10:00:00Z\t2026-05-29T09:00:00Z\t22.4\n";
 
-  std::string root = (std::filesystem::temp_directory_path() / "memsim-checkpoint-XXXXXX").string();
-  RC_ASSERT(::mkdtemp(root.data()) != nullptr);
+  const TempHome temp;  // removed however the case ends, a failed assertion too
   PosixFileSystem fs;
-  const Home home(root);
-  std::filesystem::create_directories(root + "/memory");
+  const Home home = temp.home();
+  std::filesystem::create_directories(home.memory_dir());
   Policy policy = gen_policy();
   const int runs = *rc::gen::inRange(1, 10);
   bool used = false;
@@ -148,17 +146,15 @@ RC_GTEST_PROP(CheckpointProps, FoldingThroughTheCheckpointEqualsReadingEveryLine
     used = used || through->checkpoint_cutoff.has_value();
     RC_ASSERT(write_checkpoint(fs, home, policy, now, *through).ok());
   }
-  std::filesystem::remove_all(root);
   RC_CLASSIFY(used, "a checkpoint was used");
 }
 
 // What the fold reads past a valid checkpoint is only what it does not cover.
 RC_GTEST_PROP(CheckpointProps, AValidCheckpointLeavesOnlyTheOpenMonthToRead, ()) {
-  std::string root = (std::filesystem::temp_directory_path() / "memsim-checkpoint-XXXXXX").string();
-  RC_ASSERT(::mkdtemp(root.data()) != nullptr);
+  const TempHome temp;  // removed however the case ends, a failed assertion too
   PosixFileSystem fs;
-  const Home home(root);
-  std::filesystem::create_directories(root + "/memory");
+  const Home home = temp.home();
+  std::filesystem::create_directories(home.memory_dir());
   std::filesystem::create_directories(home.shared_journal_dir());
   RC_ASSERT(fs.write_file(home.baseline_path(), "").ok());
   const Policy policy;
@@ -174,7 +170,6 @@ RC_GTEST_PROP(CheckpointProps, AValidCheckpointLeavesOnlyTheOpenMonthToRead, ())
   RC_ASSERT(write_checkpoint(fs, home, policy, now, *first).ok());
   auto second = read_for_fold(fs, home, policy, now);
   RC_ASSERT(second.ok());
-  std::filesystem::remove_all(root);
   RC_ASSERT(second->checkpoint_cutoff == std::optional<Seconds>(month_start(now)));
   RC_ASSERT(second->journal.touches.size() == open);
   RC_ASSERT(fold_of(second->journal, now, policy) == fold_of(first->journal, now, policy));

@@ -9,8 +9,6 @@
 // after gtest, which it needs
 #include <rapidcheck/gtest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -20,6 +18,7 @@
 #include "memsim/fold.h"
 #include "memsim/journal.h"
 #include "memsim/ranking.h"
+#include "temp_home.h"
 
 namespace memsim::props {
 namespace sharing {
@@ -64,11 +63,10 @@ Knowledge merge(const Knowledge& a, const Knowledge& b) {
 // the values read back through read_journal.
 std::map<std::string, PolicyValues> fold_home(const Journals& j, const Knowledge& k,
                                               const std::map<std::string, PolicyValues>& baseline, bool twice) {
-  std::string root = (std::filesystem::temp_directory_path() / "memsim-share-XXXXXX").string();
-  RC_ASSERT(::mkdtemp(root.data()) != nullptr);
+  const TempHome temp;  // removed however the case ends, a failed assertion too
   PosixFileSystem fs;
-  const Home home(root);
-  std::filesystem::create_directories(root + "/memory");
+  const Home home = temp.home();
+  std::filesystem::create_directories(home.memory_dir());
   std::filesystem::create_directories(home.shared_journal_dir());
   RC_ASSERT(fs.write_file(home.baseline_path(), format_baseline(baseline)).ok());
   for (std::size_t r = 0; r < j.size(); ++r)
@@ -80,7 +78,6 @@ std::map<std::string, PolicyValues> fold_home(const Journals& j, const Knowledge
       if (twice && i % 2 == 0) RC_ASSERT(fs.append_file(path, *line).ok());
     }
   auto read = read_journal(fs, home);
-  std::filesystem::remove_all(root);
   RC_ASSERT(read.ok());
   RC_ASSERT(read->baseline.has_value());
   RC_ASSERT(read->bad_lines == 0u);

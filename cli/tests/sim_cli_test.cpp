@@ -111,11 +111,12 @@ TEST_F(SimCli, ASignalLeavesNoHomeBehind) {
       ::execl(bin.c_str(), bin.c_str(), "run", sc.c_str(), "--out", "", "--quiet", static_cast<char*>(nullptr));
       ::_exit(127);
     }
-    // Wait until its homes exist, then signal it.
+    // Wait until its homes exist (their files are held in memory, their
+    // directories are on disk: sim_fs.h), then signal it.
     bool started = false;
     for (int i = 0; i < 600 && !started; ++i) {
       for (const auto& e : fs::directory_iterator(tmp))
-        if (e.path().filename().string().starts_with("memsim-run-") && fs::exists(e.path() / "0-home/memory/MEMORY.md"))
+        if (e.path().filename().string().starts_with("memsim-run-") && fs::exists(e.path() / "0-home/memory"))
           started = true;
       if (!started) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }

@@ -96,37 +96,87 @@ bool may_hold_status(std::string_view slot_text, std::initializer_list<std::stri
   return candidates && status_keys < claim_keys;  // an atom without a status is a candidate
 }
 
-bool contested_by_candidates(FileSystem& fs, const Home& home, std::string_view key, std::string_view summary) {
+namespace {
+
+// The remembered answer for the text at `path` in this version, if any.
+const SlotMemo::Answer* remembered(const SlotMemo::Answers* memo, const std::string& path, std::uint64_t version) {
+  if (!memo || version == 0) return nullptr;
+  auto it = memo->find(path);
+  return it != memo->end() && it->second.version == version ? &it->second : nullptr;
+}
+
+void remember(SlotMemo::Answers* memo, const std::string& path, std::uint64_t version, bool passed) {
+  if (memo && version != 0) (*memo)[path] = {version, passed};
+}
+
+}  // namespace
+
+namespace {
+
+// The normalized claims of the live atoms (candidate or staged) of the slot at
+// `path`; none when it cannot be read.
+std::vector<std::string> live_claims(FileSystem& fs, const std::string& path) {
+  std::vector<std::string> out;
+  auto text = fs.read_file(path);
+  // An adopted rule's slot gathers an observation a session and is read at every
+  // index: most hold no live atom, and the filter says so without the JSON reader.
+  if (!text.ok() || !may_hold_status(*text, {"candidate", "staged"})) return out;
+  auto slot = slot_from_json(*text, path);
+  if (!slot.ok()) return out;
+  for (const Atom& a : slot->atoms)
+    if (a.status == "candidate" || a.status == "staged") out.push_back(normalize_claim(a.claim));
+  return out;
+}
+
+}  // namespace
+
+bool contested_by_candidates(FileSystem& fs, const Home& home, std::string_view key, std::string_view summary,
+                             SlotMemo* memo) {
   const std::string slot_key = normalize_key(key);
   if (slot_key.empty()) return false;
   const std::string path = join_path(home.candidates_dir(), slot_file_for(slot_key));
   auto info = fs.stat(path);
   if (!info.ok() || info->kind != FileKind::kRegular) return false;
-  auto text = fs.read_file(path);
-  // An adopted rule's slot gathers an observation a session and is read at every
-  // index: most hold no live atom, and the filter says so without the JSON reader.
-  if (!text.ok() || !may_hold_status(*text, {"candidate", "staged"})) return false;
-  auto slot = slot_from_json(*text, path);
-  if (!slot.ok()) return false;
+  std::vector<std::string> read;
+  const std::vector<std::string>* claims = &read;
+  if (memo && info->version != 0) {
+    SlotMemo::LiveClaims& kept = memo->live[path];
+    if (kept.version != info->version) kept = {info->version, live_claims(fs, path)};
+    claims = &kept.claims;
+  } else {
+    read = live_claims(fs, path);
+  }
   const std::string own = normalize_claim(summary);
-  for (const Atom& a : slot->atoms)
-    if ((a.status == "candidate" || a.status == "staged") && normalize_claim(a.claim) != own) return true;
-  return false;
+  return std::any_of(claims->begin(), claims->end(), [&](const std::string& c) { return c != own; });
 }
 
 Result<std::vector<Slot>> load_slots(FileSystem& fs, const Home& home, std::vector<std::string>* problems,
-                                     const std::function<bool(std::string_view)>& wanted) {
+                                     const std::function<bool(std::string_view)>& wanted, SlotMemo::Answers* memo) {
   std::vector<Slot> out;
   auto info = fs.stat(home.candidates_dir());
   if (!info.ok()) return info.error();
   if (info->kind != FileKind::kDirectory) return out;
-  auto entries = fs.list_dir(home.candidates_dir());
+  if (!wanted) memo = nullptr;
+  // Versions only for a memo: elsewhere (hooks, commands) a listing spares a stat a slot.
+  Result<std::vector<DirEntryInfo>> entries = std::vector<DirEntryInfo>{};
+  if (memo) {
+    entries = fs.stat_dir_from(home.candidates_dir(), "");
+  } else if (auto listed = fs.list_dir(home.candidates_dir()); listed.ok()) {
+    for (DirEntry& e : *listed) entries->push_back({std::move(e.name), FileInfo{.kind = e.kind}});
+  } else {
+    entries = listed.error();
+  }
   if (!entries.ok()) return entries.error();
-  for (const DirEntry& e : *entries) {
-    if (e.kind != FileKind::kRegular || !e.name.ends_with(".json")) continue;
+  for (const DirEntryInfo& e : *entries) {
+    if (e.info.kind != FileKind::kRegular || !e.name.ends_with(".json")) continue;
     const std::string path = join_path(home.candidates_dir(), e.name);
+    if (const SlotMemo::Answer* a = remembered(memo, path, e.info.version); a && !a->passed) continue;
     auto text = fs.read_file(path);
-    if (text.ok() && wanted && !wanted(*text)) continue;
+    if (text.ok() && wanted) {
+      const bool passed = wanted(*text);
+      remember(memo, path, e.info.version, passed);
+      if (!passed) continue;
+    }
     Result<Slot> slot = text.ok() ? slot_from_json(*text, path) : Result<Slot>(text.error());
     if (!slot.ok()) {
       if (problems) problems->push_back(slot.message());

@@ -74,20 +74,21 @@ Memory* reusable(Corpus* reuse, std::size_t& cursor, const std::string& name, co
 }  // namespace
 
 Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& policy, Corpus* reuse) {
-  auto entries = fs.list_dir(home.memory_dir());
+  auto entries = fs.stat_dir_from(home.memory_dir(), "");
   if (!entries.ok()) return entries.error();
-  std::sort(entries->begin(), entries->end(), [](const DirEntry& a, const DirEntry& b) { return a.name < b.name; });
+  std::sort(entries->begin(), entries->end(),
+            [](const DirEntryInfo& a, const DirEntryInfo& b) { return a.name < b.name; });
   Corpus c;
   c.initial_stability = policy.initial_stability;
   std::size_t cursor = 0;
-  for (const DirEntry& e : *entries) {
+  for (const DirEntryInfo& e : *entries) {
     if (is_derived_name(e.name)) continue;
     const bool named = is_memory_name(e.name);
-    if (e.kind == FileKind::kDirectory) {
+    if (e.info.kind == FileKind::kDirectory) {
       if (named) c.strays.push_back({e.name, "a directory named like a memory; not ranked"});
       continue;
     }
-    if (e.kind == FileKind::kSymlink) {
+    if (e.info.kind == FileKind::kSymlink) {
       if (named || looks_like_memory(e.name))
         c.strays.push_back({e.name, "a symbolic link; links in memory/ are not followed"});
       continue;
@@ -97,20 +98,15 @@ Result<Corpus> load_corpus(FileSystem& fs, const Home& home, const Policy& polic
         c.strays.push_back({e.name, "markdown file whose name does not match <type>_<topic>.md; not ranked"});
       continue;
     }
-    auto info = fs.stat(home.memory_path(e.name));
-    if (!info.ok()) {
-      c.strays.push_back({e.name, "cannot stat: " + info.message()});
-      continue;
-    }
-    if (info->kind != FileKind::kRegular) {
+    if (e.info.kind != FileKind::kRegular) {
       c.strays.push_back({e.name, "not a regular file; not ranked"});
       continue;
     }
-    if (Memory* kept = reusable(reuse, cursor, e.name, *info, policy)) {
+    if (Memory* kept = reusable(reuse, cursor, e.name, e.info, policy)) {
       c.memories.push_back(std::move(*kept));
-      c.memories.back().info = *info;
+      c.memories.back().info = e.info;
     } else {
-      c.memories.push_back(load_memory(fs, home, e.name, *info, policy));
+      c.memories.push_back(load_memory(fs, home, e.name, e.info, policy));
     }
   }
   return c;

@@ -32,8 +32,8 @@ void add_near_duplicate_items(const std::vector<Finding>& findings, std::vector<
 }
 
 void add_promotion_items(FileSystem& fs, const Home& home, const GateRules& gates, Seconds now,
-                         std::vector<CueItem>& out) {
-  auto plan = plan_promotions(fs, home, nullptr, gates, now);
+                         std::vector<CueItem>& out, SlotMemo* memo) {
+  auto plan = plan_promotions(fs, home, nullptr, gates, now, memo);
   if (!plan.ok()) {
     out.push_back({"candidates-unreadable", {"candidates/"}, plan.message()});
     return;

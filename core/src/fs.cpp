@@ -16,6 +16,19 @@ Result<std::vector<DirEntry>> FileSystem::list_dir_from(const std::string& path,
   return entries;
 }
 
+Result<std::vector<DirEntryInfo>> FileSystem::stat_dir_from(const std::string& path, std::string_view first) {
+  auto entries = list_dir_from(path, first);
+  if (!entries.ok()) return entries.error();
+  std::vector<DirEntryInfo> out;
+  out.reserve(entries->size());
+  for (DirEntry& e : *entries) {
+    auto info = stat(join_path(path, e.name));
+    if (!info.ok()) return info.error();
+    out.push_back({std::move(e.name), *info});
+  }
+  return out;
+}
+
 std::string base_name(std::string_view path) {
   while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
   auto slash = path.rfind('/');

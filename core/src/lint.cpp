@@ -1,7 +1,7 @@
 #include "memsim/lint.h"
 
 #include <algorithm>
-#include <set>
+#include <array>
 
 #include "memsim/render.h"
 #include "memsim/search.h"
@@ -26,27 +26,39 @@ std::string_view severity_name(Severity s) {
 }
 
 std::string vague_summary_reason(std::string_view summary, std::string_view stem) {
-  static const std::set<std::string> kFiller = {
+  // Lint runs at every nightly tick over every summary: words are views, not copies.
+  static constexpr std::array<std::string_view, 30> kFiller = {
       "a",    "an",   "the",    "notes",   "note", "misc",        "miscellaneous", "stuff",   "things",  "thing",
       "todo", "tbd",  "wip",    "various", "info", "information", "update",        "updates", "details", "see",
       "file", "this", "memory", "about",   "some", "more",        "general",       "etc",     "temp",    "test"};
-  std::vector<std::string> words;
-  std::string w;
-  for (char c : std::string(summary) + " ") {
-    if (c == ' ' || c == ',' || c == '.' || c == ':' || c == ';' || c == '-' || c == '/') {
-      if (!w.empty()) words.push_back(w);
-      w.clear();
-    } else {
-      w += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    }
-  }
   if (summary.size() < 20) return "shorter than 20 characters";
-  if (words.size() < 4) return "fewer than 4 words";
-  if (std::all_of(words.begin(), words.end(), [](const std::string& x) { return kFiller.count(x) > 0; }))
-    return "only filler words";
-  std::string s(summary);
-  std::replace(s.begin(), s.end(), ' ', '-');
-  if (s == stem) return "repeats the file name";
+  auto separator = [](char c) {
+    return c == ' ' || c == ',' || c == '.' || c == ':' || c == ';' || c == '-' || c == '/';
+  };
+  std::size_t words = 0;
+  bool only_filler = true;
+  std::string lower;
+  for (std::size_t i = 0; i < summary.size();) {
+    if (separator(summary[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < summary.size() && !separator(summary[j])) ++j;
+    ++words;
+    if (only_filler) {
+      lower.assign(summary.substr(i, j - i));
+      for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+      only_filler = std::find(kFiller.begin(), kFiller.end(), lower) != kFiller.end();
+    }
+    i = j;
+  }
+  if (words < 4) return "fewer than 4 words";
+  if (only_filler) return "only filler words";
+  const bool repeats =
+      summary.size() == stem.size() && std::equal(summary.begin(), summary.end(), stem.begin(),
+                                                  [](char a, char b) { return (a == ' ' ? '-' : a) == b; });
+  if (repeats) return "repeats the file name";
   return "";
 }
 

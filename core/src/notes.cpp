@@ -35,14 +35,12 @@ Result<std::vector<DatedNote>> list_dated_notes(FileSystem& fs, const Home& home
     auto info = fs.stat(dir);
     if (!info.ok()) return info.error();
     if (info->kind != FileKind::kDirectory) continue;
-    auto entries = fs.list_dir_from(dir, first);
+    auto entries = fs.stat_dir_from(dir, first);
     if (!entries.ok()) return entries.error();
-    for (const DirEntry& e : *entries) {
+    for (const DirEntryInfo& e : *entries) {
       auto day = note_day(e.name);
-      if (!day || *day < from_day || e.kind != FileKind::kRegular) continue;
-      auto st = fs.stat(join_path(dir, e.name));
-      if (!st.ok()) return st.error();
-      out.push_back({rel + e.name, *day, *st});
+      if (!day || *day < from_day || e.info.kind != FileKind::kRegular) continue;
+      out.push_back({rel + e.name, *day, e.info});
     }
   }
   std::sort(out.begin(), out.end(), [](const DatedNote& a, const DatedNote& b) {

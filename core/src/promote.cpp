@@ -117,7 +117,7 @@ std::function<bool(std::string_view)> names_atom(const std::string& id) {
 }  // namespace
 
 Result<std::vector<Proposal>> plan_promotions(FileSystem& fs, const Home& home, const Home* user_home,
-                                              const GateRules& rules, Seconds now) {
+                                              const GateRules& rules, Seconds now, SlotMemo* memo) {
   std::vector<Proposal> plan;
   auto add = [&](const Slot& slot, const Atom& a, const Verdict& v, const char* to, bool moves) {
     const Observation* latest = nullptr;
@@ -126,7 +126,8 @@ Result<std::vector<Proposal>> plan_promotions(FileSystem& fs, const Home& home, 
     plan.push_back(Proposal{a.id, a.claim, a.kind, slot.key, to, moves, v.blocks, evidence_of(a),
                             strongest_confidence(a), latest ? latest->quote : std::string()});
   };
-  auto slots = load_slots(fs, home, nullptr, holds_candidates);
+  SlotMemo::Answers* answers = memo ? &memo->candidates : nullptr;
+  auto slots = load_slots(fs, home, nullptr, holds_candidates, answers);
   if (!slots.ok()) return slots.error();
   for (const Slot& slot : *slots)
     for (const Atom& a : slot.atoms) {
@@ -135,7 +136,7 @@ Result<std::vector<Proposal>> plan_promotions(FileSystem& fs, const Home& home, 
       add(slot, a, v, "L2", v.to_l2);
     }
   if (user_home) {
-    auto user_slots = load_slots(fs, *user_home, nullptr, holds_candidates);
+    auto user_slots = load_slots(fs, *user_home, nullptr, holds_candidates, answers);
     if (!user_slots.ok()) return user_slots.error();
     for (const Slot& slot : *user_slots)
       for (const Atom& a : slot.atoms) {

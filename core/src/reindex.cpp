@@ -86,7 +86,8 @@ Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clo
   // A fact contested from below is tagged as a key conflict is (atoms.h).
   for (std::size_t i = 0; i < r.entries.size(); ++i) {
     const Memory& m = r.corpus.memories[i];
-    if (r.entries[i].closed || !m.meta.key || !contested_by_candidates(fs, home, *m.meta.key, r.entries[i].summary))
+    if (r.entries[i].closed || !m.meta.key ||
+        !contested_by_candidates(fs, home, *m.meta.key, r.entries[i].summary, options.slots))
       continue;
     r.entries[i].contested = true;
     rep.contested_by_candidates.push_back(m.filename);

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 
+#include "json_writer.h"
 #include "memsim/atoms.h"
 #include "memsim/json_io.h"
 #include "slot_json_detail.h"
@@ -21,60 +22,10 @@ namespace memsim {
 
 namespace {
 
+using json_writer::Writer;
 using nlohmann::json;
 
 // ---- writing ----
-
-class Writer {
- public:
-  std::string take() { return std::move(out_); }
-
-  void open(char bracket) {
-    out_ += bracket;
-    ++depth_;
-    first_ = true;
-  }
-  void close(char bracket) {
-    --depth_;
-    if (!first_) newline();  // an empty array prints as "[]"
-    out_ += bracket;
-    first_ = false;
-  }
-  void key(std::string_view k) {
-    item();
-    text(k);
-    out_ += ": ";
-  }
-  // The next element of an array.
-  void item() {
-    if (!first_) out_ += ',';
-    newline();
-    first_ = false;
-  }
-  void text(std::string_view s) {
-    // Printable ASCII needs no escape; anything else is escaped as nlohmann escapes it.
-    for (char c : s)
-      if (c < ' ' || c > '~' || c == '"' || c == '\\') {
-        out_ += dump_json(json(s));
-        return;
-      }
-    out_ += '"';
-    out_ += s;
-    out_ += '"';
-  }
-  void number(std::int64_t n) { out_ += std::to_string(n); }
-  void boolean(bool b) { out_ += b ? "true" : "false"; }
-
- private:
-  void newline() {
-    out_ += '\n';
-    out_.append(2 * static_cast<std::size_t>(depth_), ' ');
-  }
-
-  std::string out_;
-  int depth_ = 0;
-  bool first_ = true;
-};
 
 void write_observation(Writer& w, const Observation& o) {
   w.open('{');

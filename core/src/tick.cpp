@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_writer.h"
 #include "memsim/corpus.h"
 #include "memsim/cue_sources.h"
 #include "memsim/json_io.h"
@@ -48,10 +49,34 @@ void core_cue(const Ranked& r, Seconds now, const Policy& policy, std::vector<Cu
 }  // namespace
 
 std::string render_cue(const TickReport& t) {
-  nlohmann::ordered_json items = nlohmann::ordered_json::array();
-  for (const CueItem& c : t.cue) items.push_back({{"kind", c.kind}, {"files", c.files}, {"detail", c.detail}});
-  nlohmann::ordered_json j{{"generated", format_instant(t.now)}, {"guarded", t.guarded}, {"items", items}};
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  // As an ordered_json's dump(2) would print it (json_writer.h): written every night.
+  json_writer::Writer w;
+  w.open('{');
+  w.key("generated");
+  w.text(format_instant(t.now));
+  w.key("guarded");
+  w.boolean(t.guarded);
+  w.key("items");
+  w.open('[');
+  for (const CueItem& c : t.cue) {
+    w.item();
+    w.open('{');
+    w.key("kind");
+    w.text(c.kind);
+    w.key("files");
+    w.open('[');
+    for (const std::string& f : c.files) {
+      w.item();
+      w.text(f);
+    }
+    w.close(']');
+    w.key("detail");
+    w.text(c.detail);
+    w.close('}');
+  }
+  w.close(']');
+  w.close('}');
+  return w.take() + "\n";
 }
 
 Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
@@ -69,19 +94,18 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
   // The guard looks at every authored memory file before anything is written.
   auto notes = list_dated_notes(fs, home);
   if (!notes.ok()) return notes.error();
-  auto listing = fs.list_dir(home.memory_dir());
+  auto listing = fs.stat_dir_from(home.memory_dir(), "");
   if (!listing.ok()) return listing.error();
-  for (const DirEntry& e : *listing) {
-    if (!is_memory_name(e.name) || e.kind != FileKind::kRegular) continue;
-    auto info = fs.stat(home.memory_path(e.name));
-    if (info.ok() && recently_changed(info->mtime, t.now, policy)) t.recent.push_back("memory/" + e.name);
-  }
+  for (const DirEntryInfo& e : *listing)
+    if (is_memory_name(e.name) && e.info.kind == FileKind::kRegular && recently_changed(e.info.mtime, t.now, policy))
+      t.recent.push_back("memory/" + e.name);
   for (const DatedNote& n : *notes)
     if (recently_changed(n.info.mtime, t.now, policy)) t.recent.push_back(n.rel_path);
   std::sort(t.recent.begin(), t.recent.end());
   t.guarded = !t.recent.empty();
 
-  auto rep = reindex(fs, home, clock, policy, {.write = !t.guarded, .locked = true, .reuse = carry.corpus});
+  auto rep = reindex(fs, home, clock, policy,
+                     {.write = !t.guarded, .locked = true, .reuse = carry.corpus, .slots = carry.slots});
   if (!rep.ok()) return rep.error();
   t.memories = rep->ranked.corpus.memories.size();
   t.written_back = rep->written_back;
@@ -108,7 +132,7 @@ Result<TickReport> run_tick(FileSystem& fs, const Home& home, const Clock& clock
 
   core_cue(rep->ranked, t.now, policy, t.cue);
   add_near_duplicate_items(t.findings, t.cue);
-  add_promotion_items(fs, home, policy.gates, t.now, t.cue);
+  add_promotion_items(fs, home, policy.gates, t.now, t.cue, carry.slots);
   add_lens_items(fs, home, t.cue);
   add_wake_items(fs, home, *notes, t.now, t.cue);
   std::stable_sort(t.cue.begin(), t.cue.end(), [](const CueItem& a, const CueItem& b) {

@@ -2,11 +2,16 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "memsim/journal.h"
 #include "memsim/meditation.h"
 #include "memsim/testing/testing.h"
 #include "memsim/tick.h"
+#include "memsim/timefmt.h"
 
 namespace memsim {
 namespace {
@@ -154,6 +159,41 @@ TEST_F(Tick, ADreamEntryAlreadyWrittenTodayIsNotAskedForAgain) {
   TickReport t = tick(kNow);
   ASSERT_EQ(t.cue.size(), 1u);
   EXPECT_EQ(t.cue[0].kind, "meditation");
+}
+
+}  // namespace
+}  // namespace memsim
+
+namespace memsim {
+namespace {
+
+// The cue is printed without a tree (json_writer.h): byte for byte what an
+// ordered_json's dump printed, for any text, escapes and broken UTF-8 included.
+TEST(RenderCue, PrintsWhatTheJsonTreePrinted) {
+  const std::vector<std::string> texts = {"",
+                                          "plain",
+                                          "a \"quoted\" \\ path",
+                                          "tab\there\nline",
+                                          "\x01\x1f\x7f",
+                                          "ünïcödé ✓ 記憶",
+                                          "bad \xff\xfe utf-8",
+                                          "{\"json\": [1]}"};
+  auto reference = [](const TickReport& t) {
+    nlohmann::ordered_json items = nlohmann::ordered_json::array();
+    for (const CueItem& c : t.cue) items.push_back({{"kind", c.kind}, {"files", c.files}, {"detail", c.detail}});
+    nlohmann::ordered_json j{{"generated", format_instant(t.now)}, {"guarded", t.guarded}, {"items", items}};
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  };
+  TickReport t;
+  t.now = 1782864000;
+  EXPECT_EQ(render_cue(t), reference(t)) << "no items";
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    t.guarded = i % 2 == 1;
+    std::vector<std::string> files;
+    for (std::size_t k = 0; k < i % 3; ++k) files.push_back(texts[(i + k) % texts.size()]);
+    t.cue.push_back({texts[i], files, texts[texts.size() - 1 - i]});
+    EXPECT_EQ(render_cue(t), reference(t)) << "with " << t.cue.size() << " items";
+  }
 }
 
 }  // namespace

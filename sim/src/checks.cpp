@@ -31,7 +31,7 @@ std::vector<std::string> check_home_state(FileSystem& fs, const Home& home, cons
 }
 
 std::vector<std::string> check_index(FileSystem& fs, const Home& home, const ReindexReport& rep, const Policy& p,
-                                     const World& world, Seconds now, bool written) {
+                                     const World& world, Seconds now, bool written, bool recompute) {
   std::vector<std::string> bad;
   const IndexOutput& ix = rep.index;
   std::unordered_map<std::string, int> seen;
@@ -49,7 +49,9 @@ std::vector<std::string> check_index(FileSystem& fs, const Home& home, const Rei
       bad.push_back("total order broken at " + ix.entries[i].filename);
   if (!written) return bad;
   auto disk = fs.read_file(home.index_path());
-  if (!disk.ok() || *disk != build_index(rep.ranked.entries, now, p).memory_md)
+  if (!disk.ok() || *disk != rep.index.memory_md)
+    bad.push_back("no torn file: MEMORY.md differs from what was written");
+  else if (recompute && *disk != build_index(rep.ranked.entries, now, p).memory_md)
     bad.push_back("no torn file: MEMORY.md differs from its recomputation");
   return bad;
 }

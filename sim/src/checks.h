@@ -21,9 +21,10 @@ namespace memsim::sim {
 std::vector<std::string> check_home_state(FileSystem& fs, const Home& home, const World& world, const View& view);
 
 // Every file of the world in exactly one band, bands within budget (pins aside),
-// the total order, and (when the index was written) MEMORY.md equal to a pure
-// recomputation from the ranked entries.
+// the total order, and (when the index was written) MEMORY.md whole: the index
+// reindex built, and with `recompute` (--check) also equal to a pure
+// recomputation from the ranked entries, which costs a second build.
 std::vector<std::string> check_index(FileSystem& fs, const Home& home, const ReindexReport& rep, const Policy& policy,
-                                     const World& world, Seconds now, bool written);
+                                     const World& world, Seconds now, bool written, bool recompute);
 
 }  // namespace memsim::sim

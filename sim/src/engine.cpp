@@ -289,6 +289,8 @@ Result<RunResult> Engine::run() {
     clock_.set(e.time);
     handle(e);
   }
+  if (opt_.keep)  // the homes live in memory until now (sim_fs.h)
+    if (Status s = fs_.save_to_disk(); !s.ok()) return Error{"keeping the homes: " + s.message()};
   out_.events = event_no_;
   out_.trace_hash = trace_.value();
   out_.environment = environment_stats(world_, sc_.start - sc_.corpus.history_days * kSecondsPerDay, end);

@@ -104,7 +104,7 @@ Status Variant::setup(const std::string& home_dir, const StartCorpus& start) {
   if (Status s = fs.write_file(home_.journal_path(), start.journal); !s.ok()) return s;
   auto rep = reindex(fs, home_, ctx_.clock, spec_.policy);
   if (!rep.ok()) return Error{spec_.name + ": the first index of the start corpus: " + rep.message()};
-  for (const std::string& bad : check_index(fs, home_, *rep, spec_.policy, ctx_.world, ctx_.clock.now(), true))
+  for (const std::string& bad : check_index(fs, home_, *rep, spec_.policy, ctx_.world, ctx_.clock.now(), true, true))
     violation(bad);
   if (Status s = fs.write_file(home_.journal_path(), start.journal_tail); !s.ok()) return s;
   reindexed(*rep, false, true);
@@ -135,9 +135,13 @@ void Variant::reindexed(const ReindexReport& rep, bool tick, bool written) {
   m.dropped = dropped;
   m.deferred_live += rep.deferred_live;
   m.files = static_cast<int>(r.entries.size());
-  for (const Memory& mem : r.corpus.memories)
-    for (const std::string& s : ctx_.secrets)
-      if (mem.text.find(s) != std::string::npos) ++m.secrets_committed;
+  for (const Memory& mem : r.corpus.memories) {
+    SecretScan& scan = secret_scans_[mem.filename];
+    if (mem.info.version == 0 || scan.version != mem.info.version) scan = {mem.info.version, 0, 0};
+    for (; scan.checked < ctx_.secrets.size(); ++scan.checked)
+      if (mem.text.find(ctx_.secrets[scan.checked]) != std::string::npos) ++scan.found;
+    m.secrets_committed += scan.found;
+  }
   ctx_.sometimes["deferred write-back (live guard)"] += rep.deferred_live;
   for (const Entry& en : r.entries) ctx_.sometimes["contested rows at a tick"] += en.contested ? 1 : 0;
 }
@@ -147,13 +151,13 @@ void Variant::tick() {
     Result<TickReport> t = Error{""};
     {
       Timed timed(ctx_.seconds, "tick");
-      t = run_tick(ctx_.fs, home_, ctx_.clock, spec_.policy, {&ctx_.near_duplicates, &corpus_});
+      t = run_tick(ctx_.fs, home_, ctx_.clock, spec_.policy, {&ctx_.near_duplicates, &corpus_, &slots_});
     }
     if (!t.ok()) return violation("tick: " + t.message());
     today().cue_items += static_cast<int>(t->cue.size());
     if (t->guarded) ctx_.sometimes["nightly tick guarded (a memory file changed in the last 10 minutes)"]++;
-    for (const std::string& bad :
-         check_index(ctx_.fs, home_, t->reindexed, spec_.policy, ctx_.world, ctx_.clock.now(), !t->guarded))
+    for (const std::string& bad : check_index(ctx_.fs, home_, t->reindexed, spec_.policy, ctx_.world, ctx_.clock.now(),
+                                              !t->guarded, ctx_.options.check))
       violation(bad);
     reindexed(t->reindexed, true, !t->guarded);
     corpus_ = std::move(t->reindexed.ranked.corpus);  // for the next tick to take what did not change
@@ -178,7 +182,7 @@ std::size_t Variant::session_start(int session, const std::string& transcript, s
   std::size_t printed = start_output;
   if (has_home()) {
     if (ctx_.sc.workload.reindex_on_session_start) {
-      auto rep = reindex(ctx_.fs, home_, ctx_.clock, spec_.policy, {.reuse = &corpus_});
+      auto rep = reindex(ctx_.fs, home_, ctx_.clock, spec_.policy, {.reuse = &corpus_, .slots = &slots_});
       if (rep.ok()) {
         reindexed(*rep, false, true);
         corpus_ = std::move(rep->ranked.corpus);
@@ -304,7 +308,7 @@ void Variant::adopt_pass() {
   if (!has_home()) return;
   Timed timed(ctx_.seconds, "adopt");
   const Seconds now = ctx_.clock.now();
-  auto plan = plan_promotions(ctx_.fs, home_, nullptr, spec_.policy.gates, now);
+  auto plan = plan_promotions(ctx_.fs, home_, nullptr, spec_.policy.gates, now, &slots_);
   if (!plan.ok()) return violation("adopt: " + plan.message());
   if (auto staged = stage_promotions(ctx_.fs, home_, nullptr, *plan, now); !staged.ok())
     return violation("adopt: " + staged.message());

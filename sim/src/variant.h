@@ -5,6 +5,7 @@
 // notes200) keep no home: they only build their view from the world (view.h).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -13,6 +14,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "memsim/atoms.h"
 #include "memsim/clock.h"
 #include "memsim/home.h"
 #include "memsim/redact.h"
@@ -97,7 +99,18 @@ class Variant {
   ViewPtr view_;
   std::unordered_map<int, ViewPtr> session_view_;
   std::unordered_map<std::string, PolicyValues> shadow_;  // core's fold of every touch issued
-  Corpus corpus_;                      // the last tick's, which the next tick takes unchanged memories from
+  Corpus corpus_;   // the last tick's, which the next tick takes unchanged memories from
+  SlotMemo slots_;  // what the slot filters said of each slot version (atoms.h)
+  // Per memory file: the version whose text was searched for the first `checked`
+  // planted secrets, and how many of them it holds. A file version's body does not
+  // change (write-back rewrites only the policy lines: numbers and dates), so a
+  // tick searches only what changed, and only for the secrets planted since.
+  struct SecretScan {
+    std::uint64_t version = 0;
+    std::size_t checked = 0;
+    int found = 0;
+  };
+  std::unordered_map<std::string, SecretScan> secret_scans_;
   std::unordered_set<long long> met_;  // needs met and not yet re-read
   std::vector<char> prev_view_;
   VariantResult result_;

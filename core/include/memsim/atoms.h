@@ -12,10 +12,12 @@
 // Files are replaced whole (replace_file) under the home's lock.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "memsim/clock.h"
@@ -76,11 +78,33 @@ std::string slot_to_json(const Slot& slot);
 // Fails naming `origin` when the text is not a slot.
 Result<Slot> slot_from_json(const std::string& text, const std::string& origin);
 
+// What the slot filters below said of each slot's text, by file version
+// (FileInfo::version), for a caller that reads the same home's slots day after
+// day (the simulator): a slot whose version has not changed is neither read nor
+// scanned again. A real disk gives no versions (fs.h), so there nothing is kept.
+struct SlotMemo {
+  struct Answer {
+    std::uint64_t version = 0;
+    bool passed = false;
+  };
+  using Answers = std::unordered_map<std::string, Answer>;  // by the slot's path
+  Answers candidates;                                       // may_hold_status(text, {"candidate"}): promotion plans
+  // For contests: the normalized claims of a slot version's live atoms
+  // (candidate or staged), by the slot's path.
+  struct LiveClaims {
+    std::uint64_t version = 0;
+    std::vector<std::string> claims;
+  };
+  std::unordered_map<std::string, LiveClaims> live;
+};
+
 // Every slot in <home>/candidates/, sorted by key. An unreadable file is skipped
 // and its message appended to *problems (when given). A file whose text
 // `wanted` rejects is skipped unparsed: a cheap filter before the JSON reader.
+// `memo` holds `wanted`'s earlier answers (SlotMemo), when given.
 Result<std::vector<Slot>> load_slots(FileSystem& fs, const Home& home, std::vector<std::string>* problems = nullptr,
-                                     const std::function<bool(std::string_view)>& wanted = nullptr);
+                                     const std::function<bool(std::string_view)>& wanted = nullptr,
+                                     SlotMemo::Answers* memo = nullptr);
 // A filter for load_slots' `wanted` and for a single slot's text: false only
 // when the text certainly holds no atom of these statuses, so the JSON reader
 // need not run. slot_to_json writes every status as a JSON string with nothing
@@ -97,7 +121,8 @@ Status save_slot(FileSystem& fs, const Home& home, const Slot& slot);
 // tagged [contested] wherever it is shown and counted by `status`, until
 // `resolve` settles the slot. Reads one file; a missing or unreadable slot is
 // no contest.
-bool contested_by_candidates(FileSystem& fs, const Home& home, std::string_view key, std::string_view summary);
+bool contested_by_candidates(FileSystem& fs, const Home& home, std::string_view key, std::string_view summary,
+                             SlotMemo* memo = nullptr);
 
 struct CaptureStats {
   int lines = 0, malformed = 0, unknown = 0, injected = 0, ignored = 0;

@@ -23,7 +23,7 @@ void add_near_duplicate_items(const std::vector<Finding>& findings, std::vector<
 // "promotion-ready" for a candidate that passes L1 -> L2, and "promotion-near"
 // for one blocked by a single gate, so the wake can look for the missing evidence.
 void add_promotion_items(FileSystem& fs, const Home& home, const GateRules& gates, Seconds now,
-                         std::vector<CueItem>& out);
+                         std::vector<CueItem>& out, SlotMemo* memo = nullptr);
 
 // The nightly sit and the dream (seed 000 sections 07 and 08: one dream, one
 // meditation a day), for the wake to do:

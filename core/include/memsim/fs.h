@@ -32,6 +32,11 @@ struct DirEntry {
   FileKind kind = FileKind::kOther;  // as lstat sees it: links are kSymlink
 };
 
+struct DirEntryInfo {
+  std::string name;
+  FileInfo info;  // as stat (lstat) sees it
+};
+
 // Held while alive; destroying it releases the lock.
 class FileLock {
  public:
@@ -53,6 +58,10 @@ class FileSystem {
   // order. A directory that only grows (dated notes) is read from a date on; a
   // file system that keeps its listings sorted answers without the older names.
   virtual Result<std::vector<DirEntry>> list_dir_from(const std::string& path, std::string_view first);
+  // list_dir_from with each entry's stat: one call instead of a stat a name, so a
+  // file system that remembers what it holds answers without looking each name up
+  // again. Fails when a stat fails; a name gone since the listing reports kMissing.
+  virtual Result<std::vector<DirEntryInfo>> stat_dir_from(const std::string& path, std::string_view first);
   // Creates or truncates path, writes all of data and syncs it to disk.
   virtual Status write_file(const std::string& path, std::string_view data) = 0;
   // Appends data with one write(2) on an O_APPEND descriptor, creating the file
@@ -96,6 +105,8 @@ class PosixFileSystem final : public FileSystem {
 // Forwards every call to a base file system; a wrapper (fault injection, the
 // simulator's virtual mtimes, unsynced writes for generators) overrides only
 // what it changes, as LevelDB's EnvWrapper does. The base must outlive it.
+// stat_dir_from is not forwarded: FileSystem's own calls this wrapper's
+// list_dir_from and stat, so a fault injected there is seen.
 class ForwardingFileSystem : public FileSystem {
  public:
   explicit ForwardingFileSystem(FileSystem& base) : base_(base) {}

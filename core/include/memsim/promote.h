@@ -56,9 +56,10 @@ struct Proposal {
 };
 
 // Every atom not yet staged, adopted or rejected, judged for L2 in `home`, and, when
-// user_home is given, for L3 in the user-level home.
+// user_home is given, for L3 in the user-level home. `memo` (atoms.h) spares a
+// caller that plans day after day the slots that did not change.
 Result<std::vector<Proposal>> plan_promotions(FileSystem& fs, const Home& home, const Home* user_home,
-                                              const GateRules& rules, Seconds now);
+                                              const GateRules& rules, Seconds now, SlotMemo* memo = nullptr);
 
 // Writes staged/<id>.md for each moving proposal (L2 into home, L3 into user_home)
 // and marks the atoms staged. Returns the number written.

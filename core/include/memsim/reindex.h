@@ -35,6 +35,8 @@ struct ReindexReport {
   std::size_t fold_touches = 0;
 };
 
+struct SlotMemo;  // atoms.h
+
 struct ReindexOptions {
   bool write = true;    // false: compute only (status, dry runs); no lock, nothing written
   bool locked = false;  // the caller already holds the home's lock
@@ -44,6 +46,8 @@ struct ReindexOptions {
   // An earlier run's corpus (ReindexReport::ranked.corpus) to take unchanged
   // memories from (load_corpus); what it reports is the same with it or without.
   Corpus* reuse = nullptr;
+  // The same caller's memo of slot filters (atoms.h SlotMemo), for the contests.
+  SlotMemo* slots = nullptr;
 };
 
 Result<ReindexReport> reindex(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,

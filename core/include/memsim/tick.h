@@ -59,6 +59,7 @@ struct TickReport {
 struct TickCarry {
   NearDuplicateMemo* near_duplicates = nullptr;  // shared by homes of the same facts (search.h)
   Corpus* corpus = nullptr;                      // this home's last corpus (ReindexOptions::reuse)
+  SlotMemo* slots = nullptr;                     // this home's slot filters' answers (atoms.h)
 };
 
 // The cue holds, besides conflicts and old unverified facts, what the modules
