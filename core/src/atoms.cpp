@@ -170,9 +170,10 @@ Result<std::vector<Slot>> load_slots(FileSystem& fs, const Home& home, std::vect
   for (const DirEntryInfo& e : *entries) {
     if (e.info.kind != FileKind::kRegular || !e.name.ends_with(".json")) continue;
     const std::string path = join_path(home.candidates_dir(), e.name);
-    if (const SlotMemo::Answer* a = remembered(memo, path, e.info.version); a && !a->passed) continue;
+    const SlotMemo::Answer* known = remembered(memo, path, e.info.version);
+    if (known && !known->passed) continue;
     auto text = fs.read_file(path);
-    if (text.ok() && wanted) {
+    if (text.ok() && wanted && !known) {
       const bool passed = wanted(*text);
       remember(memo, path, e.info.version, passed);
       if (!passed) continue;

@@ -129,13 +129,17 @@ std::vector<Finding> lint(const Ranked& r, std::size_t bad_journal_lines, const 
   }
   {
     // Near-duplicate open facts: the failure mode of seed 001 ("two files that disagree").
+    // By file name, not rank: the groups are the components of the all-pairs
+    // graph, whatever the order (search_test), and homes that rank the same facts
+    // differently then share the memo's answer.
     std::vector<std::size_t> live;
-    std::vector<std::string> summaries;
     for (std::size_t i = 0; i < r.entries.size(); ++i)
-      if (!r.entries[i].closed) {
-        live.push_back(i);
-        summaries.push_back(r.entries[i].summary);
-      }
+      if (!r.entries[i].closed) live.push_back(i);
+    std::sort(live.begin(), live.end(),
+              [&](std::size_t x, std::size_t y) { return r.entries[x].filename < r.entries[y].filename; });
+    std::vector<std::string> summaries;
+    summaries.reserve(live.size());
+    for (std::size_t i : live) summaries.push_back(r.entries[i].summary);
     NearDuplicateMemo own;
     for (std::vector<std::size_t> group : near_duplicate_groups(std::move(summaries), memo ? *memo : own)) {
       // By file name, so every member's `other` is the group's first or second

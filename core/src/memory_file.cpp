@@ -132,6 +132,14 @@ bool is_memory_name(std::string_view name) {
 }
 
 std::string fold_whitespace(std::string_view s) {
+  // Most summaries are folded already (printable ASCII, single inner spaces), and
+  // every ranking and lint folds every summary: those are copied as they are.
+  bool folded = s.empty() || (s.front() != ' ' && s.back() != ' ');
+  for (std::size_t i = 0; folded && i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    folded = (c > 0x20 && c < 0x7F) || (c == ' ' && s[i - 1] != ' ');
+  }
+  if (folded) return std::string(s);
   std::string out;
   out.reserve(s.size());
   bool space = false;

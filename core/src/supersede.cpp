@@ -85,7 +85,8 @@ Result<std::string> memory_name_from_arg(std::string_view arg) {
 }
 
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                                  const Redactor& redactor, const SupersedeRequest& request, Corpus* reuse) {
+                                  const Redactor& redactor, const SupersedeRequest& request, Corpus* reuse,
+                                  SlotMemo* slots) {
   MEMSIM_TRY(check_home(fs, home));
   // Every field through the gate first: a secret is refused, a user's home path becomes ~.
   SupersedeRequest req = request;
@@ -173,7 +174,7 @@ Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock&
     out.new_file = fresh;
     out.new_text = std::move(text);
   }
-  auto index = reindex(fs, home, clock, policy, {.reuse = reuse});
+  auto index = reindex(fs, home, clock, policy, {.reuse = reuse, .slots = slots});
   if (!index.ok())
     return Error{"superseded " + old_rel + " by memory/" + out.new_file +
                  ", but the index not regenerated: " + index.message()};

@@ -185,5 +185,20 @@ TEST(FoldWhitespace, FoldsRunsAndRepairsBadUtf8) {
   EXPECT_EQ(fold_whitespace("\xC0\xAF"), "\xEF\xBF\xBD\xEF\xBF\xBD");  // overlong '/'
 }
 
+// A text that is folded already is copied as it is (the common case, checked
+// first); a leading tab sends any text the long way, which must agree.
+TEST(FoldWhitespace, TheShortCutAgreesWithTheLongWay) {
+  const std::string alphabet = std::string("a ~\t\x7f\xff\xc3\xa9\x01", 9);
+  std::vector<std::string> texts = {""};
+  for (std::size_t from = 0, len = 0; len < 5; ++len) {
+    const std::size_t to = texts.size();
+    for (std::size_t i = from; i < to; ++i)
+      for (char c : alphabet) texts.push_back(texts[i] + c);
+    from = to;
+  }
+  for (const std::string& t : texts) ASSERT_EQ(fold_whitespace(t), fold_whitespace("\t" + t)) << "'" << t << "'";
+  EXPECT_EQ(fold_whitespace("use pnpm, not npm"), "use pnpm, not npm");
+}
+
 }  // namespace
 }  // namespace memsim

@@ -294,7 +294,7 @@ void Variant::resolve(int old_fact, int new_fact, const std::string& new_file) {
   req.new_file = new_file;
   req.summary = fresh.summary;
   req.type = fresh.type;
-  auto done = supersede(ctx_.fs, home_, ctx_.clock, spec_.policy, ctx_.redactor, req, &corpus_);
+  auto done = supersede(ctx_.fs, home_, ctx_.clock, spec_.policy, ctx_.redactor, req, &corpus_, &slots_);
   if (!done.ok()) return violation("supersede: " + done.message());
   reindexed(done->index, false, true);  // supersede regenerated MEMORY.md: the view is what it wrote
   corpus_ = std::move(done->index.ranked.corpus);

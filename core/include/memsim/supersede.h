@@ -48,9 +48,10 @@ struct SupersedeResult {
 
 // The summary, body and NEW name pass gate_text (gate.h): one holding a secret
 // is refused, as remember() refuses it, and nothing is written. The index is
-// regenerated with `reuse` (ReindexOptions::reuse) and returned.
+// regenerated with `reuse` and `slots` (ReindexOptions) and returned.
 Result<SupersedeResult> supersede(FileSystem& fs, const Home& home, const Clock& clock, const Policy& policy,
-                                  const Redactor& redactor, const SupersedeRequest& request, Corpus* reuse = nullptr);
+                                  const Redactor& redactor, const SupersedeRequest& request, Corpus* reuse = nullptr,
+                                  SlotMemo* slots = nullptr);
 
 // Settles a key conflict by hand (`memsim resolve KEY --keep FILE`): every other
 // open fact whose key is KEY (white space folded) is closed as supersede closes
