@@ -251,7 +251,7 @@ std::vector<RuleSpec> command_rules() {
   // The families: any command's password flag, Windows switches, a password after
   // its user, a device's typed password.
   r.push_back({"password", R"((?:^|[ \t])-([pPwAXN])(?:(?:[ \t]+|=)(["']?)|(["'])))", pick_password_flag, false,
-               R"([ \t]-[pPwAXN][ \t"'=])"});
+               R"((?:^|[ \t])-[pPwAXN][ \t"'=])"});
   // user:password given to any command's user flag (curl's own rule, above, takes
   // more spellings for the tools that are known to).
   r.push_back({"password",
@@ -260,9 +260,9 @@ std::vector<RuleSpec> command_rules() {
                  const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
                  if (flag_value_is_password(h.text.substr(s.begin, s.end - s.begin))) add_span(out, s, "password");
                },
-               false, R"([ \t](?:-u|--user|--proxy-user|--auth|--basic-auth|--http-user)[ \t=])"});
+               false, R"((?:^|[ \t])(?:-u|--user|--proxy-user|--auth|--basic-auth|--http-user)[ \t=])"});
   r.push_back({"password", R"((?i)(?:^|[ \t])/(p|pw|pwd|pass|passwd|password|rp)(?:([:=])|[ \t]+)(["']?))",
-               pick_windows_switch, false, R"((?i)[ \t]/(?:p|pw|pwd|pass|passwd|password|rp)[:= \t])"});
+               pick_windows_switch, false, R"((?i)(?:^|[ \t])/(?:p|pw|pwd|pass|passwd|password|rp)[:= \t])"});
   r.push_back({"password", R"((?i)\buser[ \t]+["']?[^\s"']+["']?[ \t]+using[ \t]+(["']?))", pick_password_after_user,
                false, R"((?i)user[ \t]+["']?[^\s"']+["']?[ \t]+using[ \t])"});
   r.push_back({"password", R"(\bhttp-basic\.\S+[ \t]+["']?[^\s"']+["']?[ \t]+(["']?))", pick_password_after_user, false,

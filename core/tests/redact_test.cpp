@@ -577,6 +577,13 @@ TEST(RedactFamilies, APasswordFlagOfAnyCommandLosesItsValue) {
   expect_caught(r, "regctl login -u=deploy -p=\"Rk8!zQm2Lx9w\" registry.acme.dev", {"Rk8!zQm2Lx9w"});
   expect_caught(r, "grpcurl --user svc-ops:Lm4#qTz8Wx api.acme.dev:443 list", {"Lm4#qTz8Wx"});
   expect_caught(r, "restic-server-cli --basic-auth backup:Qw8zLm3TxP2k stats", {"Qw8zLm3TxP2k"});
+  // A flag that opens its line is found whatever the other lines hold: each family's
+  // trigger allows the line start its expression allows (RedactProps.LinesAreRedactedIndependently).
+  for (const std::string other : {"", "\n-storepass -p ", "\nrun -u x /p y"}) {
+    expect_caught(r, "-p Qx7!mLz2Rw -u ops host" + other, {"Qx7!mLz2Rw"});
+    expect_caught(r, "-u ops:Lm4#qTz8Wx host" + other, {"Lm4#qTz8Wx"});
+    expect_caught(r, "/p:Hm4!qZ8xTr /user:ops" + other, {"Hm4!qZ8xTr"});
+  }
   // Network gear: "password 7 <type-7 hex>", "secret 9 <scrypt>" in a running config.
   expect_caught(r, "line vty 0 4\n password 7 094F471A1A0A464058", {"094F471A1A0A464058"});
   // A hash in crypt(3)'s modular format, of a scheme no rule names, under a secret's
