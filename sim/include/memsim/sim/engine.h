@@ -3,8 +3,9 @@
 // re-reads, teaching, contradictions, resolutions, secrets, the nightly tick and
 // wake, a human's adopt pass) comes from the seed and the world alone and is
 // identical for every variant; each variant with a home applies it to its own
-// real home in a temporary directory through the code the hooks and commands run
-// (docs/simulator.md). batch.h runs many seeds; this is one.
+// home (held in memory by sim_fs.h, written to a temporary directory with --keep)
+// through the code the hooks and commands run (docs/simulator.md). batch.h runs
+// many seeds; this is one.
 //
 //   auto sc = load_scenario("scenarios/month.yaml");
 //   RunResult r = *run_scenario(*sc, {});
