@@ -8,27 +8,20 @@
 #include <string>
 
 #include "memsim/home.h"
+#include "memsim/testing/testing.h"
 
 namespace memsim::props {
 
 class TempHome {
  public:
-  TempHome() {
-    const char* env = std::getenv("TMPDIR");
-    std::string base = env && *env ? env : std::filesystem::is_directory("/dev/shm") ? "/dev/shm" : "/tmp";
-    std::string tmpl = base + "/memsim-prop-XXXXXX";
-    root_ = ::mkdtemp(tmpl.data());
-  }
-  ~TempHome() {
-    std::error_code ec;
-    std::filesystem::remove_all(root_, ec);
-  }
-  TempHome(const TempHome&) = delete;
-  TempHome& operator=(const TempHome&) = delete;
-  Home home() const { return Home(root_); }
+  Home home() const { return Home(dir_.path()); }
 
  private:
-  std::string root_;
+  static std::string parent() {
+    const char* env = std::getenv("TMPDIR");
+    return env && *env ? env : std::filesystem::is_directory("/dev/shm") ? "/dev/shm" : "/tmp";
+  }
+  testing::TempDir dir_{parent()};
 };
 
 }  // namespace memsim::props

@@ -797,7 +797,6 @@ TEST(RedactFamilies, ALabelledPersonalIdentifierIsFoundByItsCheckDigits) {
                  });
 }
 
-// A URL whose path names a webhook carries its credential in the path.
 // A number of a scheme no label rule knows, beside a person's name or a word for
 // a person a record is kept on. Schemes, names and look-alikes here are none of a
 // held-out set's.
@@ -826,6 +825,7 @@ TEST(RedactFamilies, ALongNumberBesideAPersonIsRemoved) {
                  });
 }
 
+// A URL whose path names a webhook carries its credential in the path.
 TEST(RedactFamilies, AWebhookURLLosesTheTokenInItsPath) {
   Redactor r;
   expect_caught(r, "POST https://chat.acme.io/hooks/xq8k3m2zt7rnbd4w9pfy1ces6a", {"xq8k3m2zt7rnbd4w9pfy1ces6a"});

@@ -98,15 +98,17 @@ Result<SimFileSystem::Listing*> SimFileSystem::listing(const std::string& dir) {
   auto r = base().list_dir(dir);
   if (!r.ok()) return r.error();
   Listing& d = dirs_[dir];
-  for (const DirEntry& e : *r) d.emplace(e.name, Listed{e.kind, &nodes_[join_path(dir, e.name)]});
-  // What this object made there before the listing was first read is not on the disk.
+  for (const DirEntry& e : *r) {
+    Node& n = nodes_[join_path(dir, e.name)];
+    if (!n.known) d.emplace(e.name, Listed{e.kind, &n});  // the known ones: below
+  }
+  // What this object holds there: made before the listing was first read (not on
+  // the disk), or known already; what it removed stays out.
   for (auto& [path, n] : nodes_) {
     if (!n.known || n.info.kind == FileKind::kMissing) continue;
     const auto [parent, name] = split(path);
     if (parent == dir) d[name] = Listed{n.info.kind, &n};
   }
-  for (auto it = d.begin(); it != d.end();)
-    it = it->second.node->known && it->second.node->info.kind == FileKind::kMissing ? d.erase(it) : std::next(it);
   return &d;
 }
 
@@ -243,21 +245,16 @@ Status SimFileSystem::remove(const std::string& path) {
   return {};
 }
 
-Status SimFileSystem::make_dir(const std::string& path) {
-  if (auto n = nodes_.find(path); n != nodes_.end() && n->second.info.kind == FileKind::kRegular)
-    return sys_error(path, EEXIST);
-  MEMSIM_TRY(base().make_dir(path));
-  forget(path);
-  auto n = known(path);
-  if (!n.ok()) return n.error();
-  listed(path, FileKind::kDirectory, *n);
-  return {};
-}
+Status SimFileSystem::make_dir(const std::string& path) { return make_dir_with(path, &FileSystem::make_dir); }
 
 Status SimFileSystem::make_private_dir(const std::string& path) {
+  return make_dir_with(path, &FileSystem::make_private_dir);
+}
+
+Status SimFileSystem::make_dir_with(const std::string& path, Status (FileSystem::*make)(const std::string&)) {
   if (auto n = nodes_.find(path); n != nodes_.end() && n->second.info.kind == FileKind::kRegular)
-    return sys_error(path, EEXIST);
-  MEMSIM_TRY(base().make_private_dir(path));
+    return sys_error(path, EEXIST);  // a file held here only: the disk would refuse it
+  MEMSIM_TRY((base().*make)(path));
   forget(path);
   auto n = known(path);
   if (!n.ok()) return n.error();

@@ -97,10 +97,15 @@ TEST_F(HarnessTest, TheFileSystemAnswersAsTheDiskWould) {
 TEST_F(HarnessTest, AHomeReachesTheDiskWhenSaved) {
   const std::string p = home_.memory_path("feedback_y.md");
   const std::string gone = home_.memory_path("feedback_x.md");  // on the disk before
+  ASSERT_TRUE(fs_.remove(gone).ok());                           // before the directory's listing is first read
   ASSERT_TRUE(fs_.write_file(p, "one\n").ok());
   ASSERT_TRUE(fs_.append_file(p, "two\n").ok());
-  ASSERT_TRUE(fs_.remove(gone).ok());
   ASSERT_TRUE(fs_.write_file(home_.memory_path("feedback_w.md"), "w\n").ok());
+  auto names = fs_.list_dir(home_.memory_dir());
+  ASSERT_TRUE(names.ok());
+  std::vector<std::string> listed;
+  for (const DirEntry& e : *names) listed.push_back(e.name);
+  EXPECT_EQ(listed, (std::vector<std::string>{"feedback_w.md", "feedback_y.md"})) << "the removed file is not listed";
   ASSERT_TRUE(fs_.set_mtime(home_.memory_path("feedback_w.md"), 1000).ok());
   EXPECT_FALSE(fs::exists(p)) << "a write costs no system call";
   EXPECT_TRUE(fs::exists(gone));

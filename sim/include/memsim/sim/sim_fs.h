@@ -79,6 +79,7 @@ class SimFileSystem final : public ForwardingFileSystem {
   Result<Node*> known(const std::string& path);  // the node, looked up on disk when unknown
   Status load_text(const std::string& path, Node& n);
   Status parent_is_dir(const std::string& path);
+  Status make_dir_with(const std::string& path, Status (FileSystem::*make)(const std::string&));
   Result<Listing*> listing(const std::string& dir);  // read from disk the first time
   void listed(const std::string& path, FileKind kind, Node* node);
   void unlisted(const std::string& path);
