@@ -106,15 +106,22 @@ TEST_F(Live, SlashCommandsMemoryStatusAndRememberRun) {
   EXPECT_NE(sent(status).find("1 memories, "), std::string::npos) << sent(status).substr(0, 3000) << status.process.err;
 
   // /remember: the command the prompt asks for runs without a permission prompt.
+  // The install names memsim as it found it: a bare `memsim` when one is on PATH
+  // (the README's first command puts it there), else this binary's path.
+  const std::string commands = memsim::testing::read(project() + "/.claude/commands/remember.md");
+  const std::size_t from = commands.find("Bash(") + 5, to = commands.find(" remember:*)");
+  ASSERT_TRUE(from != std::string::npos + 5 && to != std::string::npos && to > from) << commands;
+  const std::string program = commands.substr(from, to - from);
   const std::string real_home = fs::canonical(home()).string();
-  const std::string real_bin = fs::canonical(memsim::testing::memsim_bin()).string();
   auto remembered = run("/remember commit messages in the imperative",
-                        {ScriptedTurn::call("Bash", {{"command", real_bin + " remember --home " + real_home +
+                        {ScriptedTurn::call("Bash", {{"command", program + " remember --home " + real_home +
                                                                      " commit-style --type preference --summary "
                                                                      "\"imperative commit messages\""}}),
                          ScriptedTurn::say("Remembered.")});
   EXPECT_NE(sent(remembered).find("commit messages in the imperative"), std::string::npos) << "$ARGUMENTS";
-  EXPECT_TRUE(fs::exists(memory("preference_commit-style.md"))) << sent(remembered).substr(0, 4000);
+  EXPECT_TRUE(fs::exists(memory("preference_commit-style.md")))
+      << "what the tool call returned: " << tool_results(remembered.requests) << "\n"
+      << sent(remembered).substr(0, 4000);
 }
 
 }  // namespace
