@@ -210,7 +210,8 @@ struct Redactor::Impl {
     });
     std::map<size_t, Candidate> taken;  // by begin; never overlapping
     for (const Candidate& c : cands) {
-      if (overlaps_marker(c) || (!c.whole_block && rd::is_placeholder(text.substr(c.begin, c.end - c.begin)))) continue;
+      const std::string_view v = text.substr(c.begin, c.end - c.begin);
+      if (overlaps_marker(c) || (!c.whole_block && (rd::is_placeholder(v) || rd::is_public_by_design(v)))) continue;
       auto next = taken.lower_bound(c.begin);
       if (next != taken.end() && next->first < c.end) continue;
       if (next != taken.begin() && std::prev(next)->second.end > c.begin) continue;

@@ -248,6 +248,56 @@ std::vector<RuleSpec> command_rules() {
                  const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
                  if (v.size() >= 4 && !is_reference(v)) add_span(out, s);
                }});
+  // SNMP's community string, a shared password: snmpwalk -c X and the other
+  // net-snmp tools, snmpd.conf's rocommunity/rwcommunity X, a device's
+  // "snmp-server community X". "public" and "private" are the documented defaults.
+  r.push_back(
+      {"password",
+       R"((?i)(?:\bsnmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|trap|inform|delta|df|netstat|status|)"
+       R"(test|translate)\b[^\n|;&]*?[ \t]-c[ \t]*|\br[ow]community6?[ \t]+|\bsnmp-server[ \t]+community[ \t]+))"
+       R"((["']?))",
+       [](const Hit& h, std::vector<Found>& out) {
+         const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+         const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+         if (v.size() >= 4 && !one_of(lowered(v), {"public", "private"}) && !is_reference(v) && !is_placeholder(v) &&
+             password_like(v, Context::kAssigned))
+           add_span(out, s, "password");
+       },
+       false, R"((?i)snmp\w*\b[^\n]*[ \t]-c|r[ow]community|snmp-server[ \t]+community)"});
+  // A token given to a command's login by position: `wandb login <key>`,
+  // `ngrok config add-authtoken <token>`. A host, a user or a flag there is no token:
+  // it must be a credential's shape and 20 bytes or more.
+  r.push_back({"secret", R"((?:^|[ \t`])(?:login|authtoken|add-authtoken|set-token)[ \t]+(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 if (v.size() >= 20 && !v.starts_with("-") && credential_like(v, Context::kAssigned)) add_span(out, s);
+               },
+               false, R"((?:login|authtoken|set-token)[ \t]+["']?[^\s"'-])"});
+  // ZooKeeper's digest scheme: addauth digest user:password.
+  r.push_back({"password", R"(\baddauth[ \t]+digest[ \t]+["']?[^\s:'"$]+:(["']?))", tool_password(), false,
+               R"(\baddauth[ \t]+digest)"});
+  // pppd's chap-secrets and pap-secrets lines: "client" server "secret" addresses,
+  // where the server is * or a name and the addresses * or IPs.
+  r.push_back(
+      {"password",
+       R"re("[^"\n]+"[ \t]+(?:\*|"[^"\n]*"|[A-Za-z0-9.-]+)[ \t]+"([^"\n]+)"[ \t]+(?:\*|-|"?[0-9][0-9.*/-]*"?)(?:[ \t]|$|`))re",
+       group_if(1,
+                [](std::string_view v) {
+                  return password_like(v, Context::kAssigned) && !is_plain_word(v) && !is_placeholder(v);
+                }),
+       false, R"("[ \t]+(?:\*|-|"?[0-9])[ \t`]*)"});
+  // Bundler's credentials for a gem server: BUNDLE_<HOST>=user:password, the host's
+  // dots written __ (Bundler's "bundle config" documentation).
+  r.push_back({"password", R"(\bBUNDLE_[A-Z0-9_]*__[A-Z0-9_]+[ \t]*[=:][ \t]*["']?[^\s:"'$]+:(["']?))", tool_password(),
+               false, R"(BUNDLE_[A-Z0-9_]*__)"});
+  // A password or its stored hash given to a database's user: IDENTIFIED BY
+  // [PASSWORD] '...', IDENTIFIED WITH <plugin> AS|BY '...'.
+  r.push_back({"password", R"((?i)\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?(?:by|as)(?:[ \t]+password)?[ \t]+(['"]))",
+               tool_password(), false, R"((?i)identified[ \t])"});
+  // SAP HANA's secure store: hdbuserstore [-i] SET KEY ENV USER PASSWORD.
+  r.push_back({"password", R"((?i)\bhdbuserstore\b(?:[ \t]+-\S+)*[ \t]+SET[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+(["']?))",
+               tool_password(), false, R"((?i)\bhdbuserstore\b)"});
   // The families: any command's password flag, Windows switches, a password after
   // its user, a device's typed password.
   r.push_back({"password", R"((?:^|[ \t])-([pPwAXN])(?:(?:[ \t]+|=)(["']?)|(["'])))", pick_password_flag, false,

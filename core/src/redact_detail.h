@@ -119,6 +119,12 @@ std::vector<RuleSpec> person_number_rules();
 // The engine applies it to every finding.
 bool is_placeholder(std::string_view v);
 
+// A key its provider documents as public, whose secret half has another shape:
+// Stripe's publishable keys, Mapbox's pk. tokens, PostHog's project keys,
+// Razorpay's key ids, a JWT whose role is "anon", an elliptic-curve public point.
+// The engine applies it to every finding, as it does is_placeholder.
+bool is_public_by_design(std::string_view v);
+
 // A reference to where a secret lives rather than the secret: $VAR, env
 // lookups, vault and cloud secret-manager paths, SCREAMING_SNAKE names.
 bool is_reference(std::string_view v);

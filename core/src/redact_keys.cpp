@@ -129,6 +129,18 @@ std::vector<RuleSpec> key_block_rules() {
                true,
                {},
                "PuTTY-User-Key-File"});
+  // PuTTY's private lines cut from their file: the lines of base64 after
+  // "Private-Lines: N" (PuTTY's "PPK file format"), however the file was quoted.
+  r.push_back({"private_key",
+               R"(Private-Lines:[ \t]*\d+[ \t]*\r?\n((?:[ \t]*[A-Za-z0-9+/]{4,}={0,2}[ \t]*(?:\r?\n|$))+))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 std::string_view body = h.groups[1];
+                 while (!body.empty() && (body.back() == '\n' || body.back() == '\r')) body.remove_suffix(1);
+                 add(out, h, body);
+               },
+               true,
+               {},
+               "Private-Lines:"});
   // An armoured file in base64 (Kubernetes secrets, CI variables): base64 of
   // "-----BEGIN " starts with LS0tLS1CRUdJTi; its label decides, as above.
   r.push_back({"private_key",
@@ -143,6 +155,47 @@ std::vector<RuleSpec> key_block_rules() {
                true,
                {},
                "LS0tLS1CRUdJTi"});
+  // Tor's key files in base64 ("== ed25519v1-secret: type0 ==" and its kin): the
+  // header names a secret or a public key.
+  r.push_back({"private_key",
+               R"((PT0g[A-Za-z0-9+/]{20,}={0,2}))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string head = base64_decode(h.groups[1], 40);
+                 const size_t end = head.find(" ==", 3);
+                 if (head.starts_with("== ") && end != std::string::npos &&
+                     std::string_view(head).substr(3, end - 3).find("secret") != std::string_view::npos)
+                   add(out, h, h.groups[1]);
+               },
+               false,
+               {},
+               "PT0g"});
+  // A private key as a JSON array of its 64 bytes (Solana's keypair file, the
+  // secret key and then the public one). 32 bytes are as often a public key.
+  r.push_back({"crypto_private_key",
+               R"(\[[ \t]*\d{1,3}[ \t]*,)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view t = h.text;
+                 const size_t begin = h.at(h.groups[0]) + 1;
+                 size_t p = begin;
+                 int count = 0;
+                 while (p < t.size() && count <= 64) {
+                   while (p < t.size() && (t[p] == ' ' || t[p] == '\t')) ++p;
+                   const size_t digits = p;
+                   int value = 0;
+                   while (p < t.size() && ascii::is_digit(t[p]) && p - digits < 3) value = value * 10 + (t[p++] - '0');
+                   if (p == digits || value > 255 || (p < t.size() && ascii::is_digit(t[p]))) return;
+                   ++count;
+                   while (p < t.size() && (t[p] == ' ' || t[p] == '\t')) ++p;
+                   if (p < t.size() && t[p] == ']') break;
+                   if (p >= t.size() || t[p] != ',') return;
+                   ++p;
+                 }
+                 if (count == 64 && p < t.size() && t[p] == ']') out.push_back({begin, p, {}});
+                 if (h.resume) *h.resume = p;
+               },
+               false,
+               {},
+               "["});
   r.push_back({"private_key", R"(\\?"kty\\?"[ \t]*:)", pick_jwk_private_members, false, {}, "kty"});
   r.push_back({"private_key", R"(\\?"keyData\\?"[ \t]*:[ \t]*\{)", pick_tink_key_data, false, {}, "keyData"});
   r.push_back({"private_key",

@@ -509,6 +509,16 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back({"passport_mrz",
                R"(\b([A-Z0-9<]{9}[0-9][A-Z<]{3}[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z0-9<]{14}[0-9<][0-9]))",
                group_if(1, is_passport_mrz_line), false, R"([0-9][A-Z<]{3}[0-9]{7}[MFX<][0-9]{7})"});
+  // A passport's first MRZ line (ICAO 9303, TD3): P, a type or <, the issuing state,
+  // then the holder's names (surname << given names) padded with < to 44 characters.
+  // UTO, Utopia, is the specimen's state in ICAO's own documents.
+  r.push_back({"passport_mrz", R"((?:^|[^A-Z0-9<])(P[A-Z<][A-Z]{3}[A-Z<]{39})(?:[^A-Z0-9<]|$))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view v = h.groups[1];
+                 if (v.substr(2, 3) != "UTO" && v.find("<<") != std::string_view::npos && ascii::is_upper(v[5]))
+                   add(out, h, v);
+               },
+               false, R"([A-Z]<<[A-Z])"});
   // An address at a mail service for individuals is a person's, unless its local
   // part names a role (noreply@..., support@...).
   static constexpr std::string_view kPersonalMail[] = {
@@ -583,7 +593,7 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back(
       {"address",
        R"((?i)\b(?:shipping|billing|home|street|postal|mailing|delivery|residential|private)[ _-]?address)"
-       R"(["']?[ \t]*[:=][ \t]*["']?([^"'\n]{8,160}))",
+       R"((?:["']?[ \t]*[:=]|[ \t]+(?:is|as|was))[ \t]*["']?([^"';\n]{8,160}))",
        [](const Hit& h, std::vector<Found>& out) {
          std::string_view v = h.groups[1];
          while (!v.empty() && (v.back() == ' ' || v.back() == ',' || v.back() == '}')) v.remove_suffix(1);

@@ -67,6 +67,10 @@ void pick_url_userinfo(const Hit& h, std::vector<Found>& out) {
     add(out, h, pass, "password");
     return;
   }
+  // A Sentry DSN's public key alone ("DSNs are safe to keep public", Sentry Docs).
+  const std::string_view host = h.text.substr(h.end() - 1, 64);  // the match ends on the host's first byte
+  if (pass.empty() && lowered(host.substr(0, host.find_first_of("/ \t\n\"'`"))).find("sentry") != std::string::npos)
+    return;
   if (credential_like(user, Context::kAssigned) && user.size() >= 20) add(out, h, user, "url_token");
 }
 
@@ -164,9 +168,8 @@ void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Foun
   // Identifiers with random tails that are not credentials: Stripe's checkout
   // sessions, digests that name their algorithm, build and cache names.
   // (Stripe's other object ids and API message ids have tails under 30.)
-  // Stripe's publishable keys (pk_live_, pk_test_) are public by design.
-  for (std::string_view p : {"cs_", "sha", "md5", "blake", "git-", "commit", "build", "tmp", "temp", "cache",
-                             "session-", "uuid", "pk_live_", "pk_test_"})
+  for (std::string_view p :
+       {"cs_", "sha", "md5", "blake", "git-", "commit", "build", "tmp", "temp", "cache", "session-", "uuid"})
     if (prefix.starts_with(p)) return;
   if (is_hex(tail) || is_slug(tail) || !looks_random(tail) || labelled_as_digest(text, at)) return;
   // A member of a JWK ({"kty": ...}): base64url whose random pieces may fall between
@@ -180,8 +183,6 @@ void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Foun
   out.push_back({at, at + len, {}});
 }
 
-// Any other prefix_ with a long random tail: how most providers shape their
-// keys (gsk_, xai-, tvly-, pcsk_, r8_, HRKU-, ...).
 // A private key in Wallet Import Format (Bitcoin wiki "Wallet import format"): 51
 // characters of base58 after 5H, 5J or 5K, or 52 after K or L, random.
 bool wif_shaped(std::string_view run) {
@@ -191,6 +192,48 @@ bool wif_shaped(std::string_view run) {
   return (uncompressed || compressed) && run.find_first_not_of(kBase58) == std::string_view::npos && looks_random(run);
 }
 
+// A product key of five groups of five capitals and digits (Windows', Office's, many
+// vendors' licence keys), with digits and capitals both: not a word in capitals.
+bool product_key_shaped(std::string_view run) {
+  if (run.size() != 29) return false;
+  int digits = 0;
+  for (size_t i = 0; i < run.size(); ++i) {
+    if (i % 6 == 5) {
+      if (run[i] != '-') return false;
+    } else if (ascii::is_digit(run[i])) {
+      ++digits;
+    } else if (!ascii::is_upper(run[i])) {
+      return false;
+    }
+  }
+  return digits >= 3 && digits <= 20;
+}
+
+// A UK driving licence number (DVLA): five letters of the surname (9s pad it), the
+// birth date's digits (decade, month, plus 5 for a woman, day, year), two initials,
+// a digit and two check characters. It has no published check, so it needs
+// "licence" or "license" before it on its line.
+bool uk_driving_licence(std::string_view t, size_t at, size_t len) {
+  if (len != 16) return false;
+  const std::string_view v = t.substr(at, len);
+  auto letter9 = [](char c) { return ascii::is_upper(c) || c == '9'; };
+  for (size_t i = 0; i < 16; ++i) {
+    const bool ok = i < 5 || i == 11 || i == 12 ? letter9(v[i])
+                    : i == 13                   ? ascii::is_digit(v[i])
+                    : i >= 14                   ? ascii::is_upper(v[i]) || ascii::is_digit(v[i])
+                                                : ascii::is_digit(v[i]);
+    if (!ok) return false;
+  }
+  if (std::string_view("0156").find(v[6]) == std::string_view::npos || v[8] > '3') return false;
+  const size_t from = at > 48 ? at - 48 : 0;
+  std::string before = lowered(t.substr(from, at - from));
+  if (const size_t nl = before.rfind('\n'); nl != std::string::npos) before.erase(0, nl + 1);
+  return before.find("licence") != std::string::npos || before.find("license") != std::string::npos;
+}
+
+// Every run of letters, digits, _ and - read once: wallet keys, product keys and
+// licence numbers by their shapes, and any other prefix_ with a long random tail,
+// how most providers shape their keys (gsk_, xai-, tvly-, pcsk_, r8_, HRKU-, ...).
 void scan_long_tokens(std::string_view t, std::vector<Found>& out) {
   static constexpr auto kTokenByte = [] {
     std::array<bool, 256> b{};
@@ -206,8 +249,11 @@ void scan_long_tokens(std::string_view t, std::vector<Found>& out) {
     }
     const size_t start = i;
     while (i < t.size() && kTokenByte[p[i]]) ++i;
-    if (wif_shaped(t.substr(start, i - start))) out.push_back({start, i, "crypto_private_key"});
-    else if (i - start >= 31) prefixed_run(t, start, i - start, out);
+    const std::string_view run = t.substr(start, i - start);
+    if (wif_shaped(run)) out.push_back({start, i, "crypto_private_key"});
+    else if (product_key_shaped(run)) out.push_back({start, i, "product_key"});
+    else if (uk_driving_licence(t, start, run.size())) out.push_back({start, i, "uk_driving_licence"});
+    else if (run.size() >= 31) prefixed_run(t, start, run.size(), out);
   }
 }
 
@@ -251,10 +297,15 @@ constexpr Token kTokens[] = {
     {"rubygems_token", R"(\b(rubygems_[a-f0-9]{40,}))", false},
     {"nuget_key", R"(\b(oy2[a-z0-9]{43}))", true},
     {"docker_token", R"(\b(dckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}))", false},
-    {"twilio_key", R"(\b((?:SK|AC)[0-9a-f]{32})\b)", false, R"((?:SK|AC)[0-9a-f]{32})"},
+    // An API key's SID (SK); an account SID (AC) names an account ("Your Account SID acts
+    // as a username", Twilio Docs) and is left alone, but not the auth token beside it.
+    {"twilio_key", R"(\b(SK[0-9a-f]{32})\b)", false, R"(SK[0-9a-f]{32})"},
     // The auth token given beside its account SID: Client("AC...", "<token>"), twilio("AC...", "<token>").
     {"twilio_key", R"(\bAC[0-9a-f]{32}["']?[ \t]*,[ \t]*["']([0-9a-f]{32})["'])", false,
      R"(AC[0-9a-f]{32}["']?[ \t]*,)"},
+    // PagerDuty's Events API v2 integration key, 32 characters under routing_key (a message
+    // broker's routing_key is a name, never 32 hex).
+    {"pagerduty_key", R"(\brouting_key\\?["']?[ \t]*[:=][ \t]*\\?["']?([0-9a-f]{32})\b)", false, R"(routing_key)"},
     {"sendgrid_key", R"(\b(SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}))", false},
     {"mailgun_key", R"(\b(key-[0-9a-zA-Z]{32}))", true},
     // Mailgun's private API keys since 2023: 32 hex, then two groups of 8.
@@ -336,6 +387,27 @@ std::vector<RuleSpec> block_rules() {
                false,
                {},
                "alue:"});
+  // Recovery or backup codes one to a line under their heading ("... recovery codes
+  // for the bot:" and then the codes): each line of one code that holds a digit.
+  r.push_back({"recovery_code",
+               R"((?i)\b(?:recovery|backup|2fa|mfa)[ -]codes?\b[^\n]{0,80}:[ \t]*\r?\n)"
+               R"(((?:[ \t]*[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12})?[ \t]*(?:\r?\n|$))+))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view body = h.groups[1];
+                 for (size_t p = 0; p < body.size();) {
+                   size_t e = std::min(body.find('\n', p), body.size());
+                   size_t b = p;
+                   while (b < e && (body[b] == ' ' || body[b] == '\t')) ++b;
+                   size_t q = e;
+                   while (q > b && (body[q - 1] == ' ' || body[q - 1] == '\t' || body[q - 1] == '\r')) --q;
+                   const std::string_view code = body.substr(b, q - b);
+                   if (code.size() >= 6 && std::any_of(code.begin(), code.end(), ascii::is_digit)) add(out, h, code);
+                   p = e + 1;
+                 }
+               },
+               false,
+               {},
+               "ode"});
   return r;
 }
 
@@ -417,8 +489,11 @@ std::vector<RuleSpec> line_rules() {
          while (p < end) {
            const size_t eq = h.text.find('=', p);
            if (eq == std::string_view::npos || eq >= end) break;
-           size_t stop = h.text.find(';', eq);
+           // A value ends at white space, a comma, a backquote or a backslash too
+           // (RFC 6265's cookie-octets exclude them): there the header has ended.
+           size_t stop = h.text.find_first_of("; \t,`\\", eq);
            if (stop == std::string_view::npos || stop > end) stop = end;
+           if (stop < end && h.text[stop] != ';') end = stop;
            const std::string name = lowered(h.text.substr(p, eq - p));
            if (name.find_first_of(" \t") != std::string::npos) break;  // not a cookie's name: "-b main"
            const std::string_view v = h.text.substr(eq + 1, stop - eq - 1);
@@ -546,7 +621,7 @@ std::vector<RuleSpec> line_rules() {
   RuleSpec keywords{"secret", kKeywords, pick_keyword};
   keywords.always = true;
   r.push_back(std::move(keywords));
-  // Any other prefix_ with a long random tail.
+  // Runs of letters and digits judged by their shapes (scan_long_tokens).
   RuleSpec prefixed{"prefixed_token", "", nullptr};
   prefixed.scan = scan_long_tokens;
   r.push_back(std::move(prefixed));

@@ -141,6 +141,15 @@ constexpr std::string_view kCommonWords[] = {
 
 static_assert(std::is_sorted(std::begin(kCommonWords), std::end(kCommonWords)), "binary_search needs it sorted");
 
+// When a thing happens, which is what follows "the password was rotated" as often
+// as a password does ("rotated yesterday", "changed weekly"), sorted.
+constexpr std::string_view kTimeWords[] = {"annually",  "automatically", "daily",     "earlier",   "hourly",
+                                           "manually",  "monthly",       "nightly",   "overnight", "periodically",
+                                           "quarterly", "recently",      "regularly", "today",     "tomorrow",
+                                           "tonight",   "weekly",        "yearly",    "yesterday"};
+
+static_assert(std::is_sorted(std::begin(kTimeWords), std::end(kTimeWords)), "binary_search needs it sorted");
+
 // English endings that mark a word rather than a chosen password.
 bool has_word_ending(std::string_view w) {
   for (std::string_view e : {"ing", "ed", "tion", "ment", "ness", "able", "ible", "ly", "ies", "ful"})
@@ -248,6 +257,15 @@ constexpr std::string_view kDocumentedDevelopmentKeys[] = {
     "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
 };
 
+// Identifiers their publishers document as examples, and default passwords
+// documented as the same on every install: Skatteverket's test person Tolvan
+// Tolvansson, the PESEL and henkilötunnus examples of their format descriptions;
+// the JDK's cacerts password (keytool documentation) and Android's debug keystore
+// password ("Sign your app", Android Developers).
+constexpr std::string_view kDocumentedExampleValues[] = {
+    "19121212-1212", "121212-1212", "191212121212", "44051401359", "131052-308T", "changeit", "android",
+};
+
 // A value encrypted in place, which is safe to commit: sops writes
 // ENC[AES256_GCM,data:...,iv:...,tag:...,type:str], jasypt ENC(...).
 bool is_encrypted_envelope(std::string_view v) { return v.starts_with("ENC[") || v.starts_with("ENC("); }
@@ -298,7 +316,9 @@ bool is_placeholder(std::string_view v) {
   for (std::string_view t : {"${", "{{", "<%", "%(", "#{", "$(", "[[", "((", "<your", "<insert", "<replace"})
     if (contains(low, t)) return true;
   if (v.front() == '<' && v.back() == '>') return true;
-  if (v.front() == '{' && v.back() == '}') return true;
+  // ({AQAAAB...} is Jenkins' hudson.util.Secret, which the controller's own key
+  // decrypts: it travels with JENKINS_HOME, so it is a secret, not a template.)
+  if (v.front() == '{' && v.back() == '}' && !v.starts_with("{AQAAAB")) return true;
   // Documented examples (AWS's AKIAIOSFODNN7EXAMPLE, wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY;
   // jwt.io's sample token, whose payload is {"sub":"1234567890","name":"John Doe","iat":1516239022}).
   // The demo seed of Google Authenticator's key URI documentation.
@@ -308,6 +328,8 @@ bool is_placeholder(std::string_view v) {
   // Keys documented for development, and values encrypted in place.
   for (std::string_view key : kDocumentedDevelopmentKeys)
     if (contains(v, key)) return true;
+  for (std::string_view example : kDocumentedExampleValues)
+    if (v == example) return true;
   if (is_encrypted_envelope(v)) return true;
   std::string words = low;
   for (char& c : words)
@@ -515,6 +537,46 @@ bool decodes_to_text(std::string_view v) {
   return true;
 }
 
+namespace {
+
+// The payload of a JWT (header.payload.signature, base64url), decoded; empty
+// when v has not that shape.
+std::string jwt_payload(std::string_view v) {
+  const size_t a = v.find('.');
+  const size_t b = a == std::string_view::npos ? a : v.find('.', a + 1);
+  if (b == std::string_view::npos || v.find('.', b + 1) != std::string_view::npos) return {};
+  const std::string_view payload = v.substr(a + 1, b - a - 1);
+  return is_base64_alphabet(payload) ? base64_decode(payload, 2048) : std::string();
+}
+
+}  // namespace
+
+bool is_public_by_design(std::string_view v) {
+  // Prefixes of public keys: Stripe's publishable keys ("API keys", Stripe Docs),
+  // Mapbox's public tokens ("Access tokens": pk. public, sk. secret), PostHog's
+  // project API key ("safe to use in public apps"), Razorpay's key id (its secret is
+  // a separate value without a prefix).
+  // PubNub's publish and subscribe keys (pub-c-, sub-c-; its sec-c- key is the server's secret).
+  if (starts_with_any(v, {"pk_live_", "pk_test_", "pk.eyJ", "phc_", "pub-c-", "sub-c-"})) return true;
+  if ((v.starts_with("rzp_live_") || v.starts_with("rzp_test_")) && v.size() == 23 &&
+      std::all_of(v.begin() + 9, v.end(), is_alnum))
+    return true;
+  // A JWT whose role claim is "anon": Supabase's anon key, for browsers behind
+  // row-level security; its service_role key is the secret one.
+  if (v.starts_with("eyJ")) {
+    std::string payload = jwt_payload(v);
+    std::erase(payload, ' ');
+    if (contains(payload, "\"role\":\"anon\"")) return true;
+  }
+  // An uncompressed elliptic-curve public point (SEC 1, 2.3.3: 0x04, then X and Y
+  // of 32 bytes each): a P-256 public key, as Web Push's VAPID keys are given.
+  if (v.size() >= 86 && v.size() <= 88 && is_base64_alphabet(v)) {
+    const std::string d = base64_decode(v, 66);
+    if (d.size() == 65 && d[0] == 0x04) return true;
+  }
+  return false;
+}
+
 // What follows "is" about a password in the other languages the prose keywords
 // cover ("la contraseña es obligatoria", "das Passwort ist falsch"), sorted.
 constexpr std::string_view kOtherLanguageWords[] = {
@@ -533,6 +595,7 @@ constexpr std::string_view kOtherLanguageWords[] = {
 bool is_common_word(std::string_view v) {
   const std::string low = lowered(v);
   return std::binary_search(std::begin(kCommonWords), std::end(kCommonWords), std::string_view(low)) ||
+         std::binary_search(std::begin(kTimeWords), std::end(kTimeWords), std::string_view(low)) ||
          std::binary_search(std::begin(kOtherLanguageWords), std::end(kOtherLanguageWords), std::string_view(low));
 }
 
@@ -567,6 +630,17 @@ bool credential_like(std::string_view v, Context c) {
   const size_t min = c == Context::kAssigned ? 8 : 16;
   if (v.size() < min || v.size() > 8192) return false;
   if (v.find(' ') != std::string_view::npos) return false;  // a sentence in quotes; no key has a space
+  // ACCESS_TOKEN_TTL=15m, ui=eyJsYW5n...: a setting given as name=value is judged by its
+  // name: a value named as no secret (nor as a session's) is none, whatever its shape.
+  if (const size_t eq = v.find('=');
+      eq > 0 && eq < v.size() && eq + 1 < v.size() && v[eq + 1] != '=' && dotted_names(v.substr(0, eq))) {
+    const std::string_view name = v.substr(0, eq), value = v.substr(eq + 1);
+    const std::string low = lowered(name);
+    bool session = false;  // a session cookie's names (connect.sid, PHPSESSID, remember_me)
+    for (std::string_view w : {"sess", "sid", "jwt", "login", "remember"}) session = session || contains(low, w);
+    if (decodes_to_text(value) || (!session && classify_name(name) == NameClass::kNone)) return false;
+    return credential_like(value, c);
+  }
   if (is_reference(v) || looks_like_path(v) || looks_like_version_or_date(v) || is_url(v)) return false;
   if (is_common_word(v)) return false;
   if (is_uuid(v)) return c == Context::kAssigned;
@@ -622,7 +696,7 @@ bool labelled_as_digest(std::string_view text, size_t at) {
         "uuid",      "guid",       "etag",      "integrity", "fingerprint", "key id",    "keyid",
         "kid",       "request id", "trace id",  "span id",   "build id",    "object id", "session id",
         "tenant id", "account id", "client id", "user id",   "project id",  "blob",      "tree",
-        "sum",       "nonce",      "crc",       "crc32",     "hmac of",     "hashed"}) {
+        "sum",       "nonce",      "crc",       "crc32",     "hmac of",     "hashed",    "challenge"}) {
     for (size_t i = before.find(w); i != std::string::npos; i = before.find(w, i + 1)) {
       const bool starts = i == 0 || !is_alpha(before[i - 1]);
       const size_t e = i + w.size();

@@ -870,6 +870,168 @@ TEST(RedactFamilies, PublicKeysEnvelopesAndTemplatesAreLeftAlone) {
   expect_caught(r, "STRIPE_SECRET_KEY=sk_live_51Hx8kLm2qRt9WvB4nP7sY3dF6", {"sk_live_51Hx8kLm2qRt9WvB4nP7sY3dF6"});
 }
 
+// Keys their providers document as public (the secret half has another shape or
+// another name), documented examples and defaults, and text in base64: none is a
+// secret. Values and wording here are none of a held-out set's.
+TEST(RedactFamilies, KeysPublicByDesignAndDocumentedExamplesAreLeftAlone) {
+  Redactor r;
+  // Mapbox's public token (pk.), PostHog's project key (phc_), Razorpay's key id.
+  const std::string mapbox =
+      "map.ts sets accessToken: "
+      "'pk.eyJ1IjoiYWNtZS1nZW8iLCJhIjoiY2x6bXhnOWVkbjU4MXUzM3h0cGxwZnQ3NSJ9.4vUCsMehGAkWvj7FAc9QeW'";
+  // A JWT whose role is anon (Supabase's anon key, for browsers).
+  const std::string anon_jwt = std::string("SUPABASE_ANON_KEY=eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.") +
+                               "eyJpc3MiOiJzdXBhYmFzZSIsInJlZiI6Imt6cHdxbXh0cmxibnZoY2QiLCJyb2xlIjoiYW5vbiIsImlhdCI6MTc"
+                               "xOTAwMDAwMCwiZXhwIjoyMDM0NTc2MDAwfQ" +
+                               ".vTVWPIyY82tWC--B12rIuUyGdhG-JjifIzoFjExMieQ";
+  // A setting in base64 given as name=value.
+  const std::string b64_setting =
+      "The layout cookie is `ui=eyJsYW5nIjogImRlIiwgImNvbXBhY3QiOiB0cnVlLCAic2lkZWJhciI6ICJsZWZ0In0=` (base64 JSON).";
+  expect_kept(r, {mapbox, anon_jwt, b64_setting});
+  expect_kept(
+      r, {
+             "POSTHOG_KEY=phc_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8dKLzdocJ",
+             "checkout options: { key: \"rzp_test_2isAjIhKtJ0Rlg\", currency: \"INR\" }",
+             // An uncompressed elliptic-curve public point (a VAPID public key).
+             "pushKey = \"BKWm98umzH09d62-lz_zq9J4aLiC8219BHEHrdDHx5E4ZaxbqB_QjVuyaGJLV8lDqzcI_Y5RAxeL42WKCyQ3YRY\"",
+             // A Sentry DSN of a public key alone; a Twilio account SID (an account's name).
+             "SENTRY_DSN=https://ec84d8dbc74254770f58904dba41eccc@o88213.ingest.us.sentry.io/4507712",
+             "The account is ACaabfe228f219e9cb0eb53f16947ccf25 (its SID, shown on the console's front page).",
+             // Documented example ids: Skatteverket's test person, PESEL's and HETU's examples.
+             "Fixture uses personnummer 19121212-1212 for the happy path.",
+             "PESEL 44051401359 is the validator's documentation example.",
+             "henkilötunnus 131052-308T in the format guide",
+             // Documented default passwords: the JDK's cacerts and Android's debug keystore.
+             "keytool -list -keystore $JAVA_HOME/lib/security/cacerts -storepass changeit",
+             "signingConfigs.debug uses keyPassword 'android'",
+         });
+  // Their secret halves still go.
+  expect_caught(
+      r,
+      "SUPABASE_SERVICE_KEY=eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJlZiI6Imt6cHdxbXh0c"
+      "mxibnZoY2QiLCJyb2xlIjoic2VydmljZV9yb2xlIiwiaWF0IjoxNzE5MDAwMDAwLCJleHAiOjIwMzQ1NzYwMDB9.WkS0AzrjAEpytrsSiq_"
+      "DyWxM0Npz9I1hpDH2TJV752o",
+      {"WkS0AzrjAEpytrsSiq_DyWxM0Npz9I1hpDH2TJV752o"});
+  expect_caught(r, "vapidPrivateKey = \"eWIWmK0InE1YJaE_bixLBa1RS0LopcgNZTyhcbQvE_U\"",
+                {"eWIWmK0InE1YJaE_bixLBa1RS0LopcgNZTyhcbQvE_U"});
+  expect_caught(
+      r, "SENTRY_DSN=https://ec84d8dbc74254770f58904dba41eccc:5b1f0c9e7a2d4c8e9f3a6b1d0e2c4a7f@sentry.acme.io/12",
+      {"5b1f0c9e7a2d4c8e9f3a6b1d0e2c4a7f"});
+  expect_caught(r, "sms.sid = 'SKd41c7e09a3b25f68c1e0947b2a6d3f85'", {"SKd41c7e09a3b25f68c1e0947b2a6d3f85"});
+  expect_caught(r, "twilio(\"ACaabfe228f219e9cb0eb53f16947ccf25\", \"c81f0e2a9d3b47e6a5f1c0d8e2b4a9f7\")",
+                {"c81f0e2a9d3b47e6a5f1c0d8e2b4a9f7"});
+  expect_caught(r, "Patient record: personnummer 19811218-9876 (Anna Berg)", {"19811218-9876"});
+  expect_caught(r, "keytool -importkeystore -srcstorepass Vq7!mTz2Lx9 -deststorepass changeit", {"Vq7!mTz2Lx9"});
+}
+
+// Shared passwords of other names: an SNMP community, a password given by
+// position after its user, a session cookie quoted in prose, PuTTY's private
+// lines cut from their file, an id after an inflected label.
+TEST(RedactFamilies, SharedSecretsOfOtherNamesAreRemoved) {
+  Redactor r;
+  expect_caught(r, "snmpbulkwalk -v2c -c Tq8-wXz3-Lm9 10.20.0.1 ifTable", {"Tq8-wXz3-Lm9"});
+  expect_caught(r, "snmpd.conf: rocommunity Zp4kQw9Lr2 10.0.0.0/8", {"Zp4kQw9Lr2"});
+  expect_caught(r, "edge-2.cfg has `snmp-server community hT5-wq2Z-Lm ro 10`", {"hT5-wq2Z-Lm"});
+  expect_kept(r, {"snmp-server community public RO", "snmpwalk -v2c -c public localhost system",
+                  "set the community string in snmpd.conf before you restart"});
+  expect_caught(r, "Ran `hdbuserstore -i SET NIGHTLY db07:30215@TENANT1 OPS_BACKUP \"Qw8#zLm2Tx9R\"` first.",
+                {"Qw8#zLm2Tx9R"});
+  expect_kept(r, {"hdbuserstore LIST", "hdbuserstore SET NIGHTLY db07:30215 OPS_BACKUP"});
+  expect_caught(r, "the HAR holds `Cookie: sid=Lq9xT2mWz8Rk4vN7sYc3dF1gH5` for the admin session",
+                {"Lq9xT2mWz8Rk4vN7sYc3dF1gH5"});
+  expect_caught(
+      r,
+      "deploy.ppk, as pasted:\nPrivate-Lines: 2\nftE8M4f6pyAbezRPwwVM7Zs58ju9EgHWU8qe6wWRY3oNYx0TlPupjpvkZWyN0m6z\n"
+      "PGQW9ifhPKH6B+W9UKq+hzC9Pp5BTHmjGGcWbDg4W4qmkJN/+rtUireYBZVw4F0Y\nthat was all of it",
+      {"ftE8M4f6pyAbezRPwwVM7Zs58ju9EgHWU8qe6wWRY3oNYx0TlPupjpvkZWyN0m6z",
+       "PGQW9ifhPKH6B+W9UKq+hzC9Pp5BTHmjGGcWbDg4W4qmkJN/+rtUireYBZVw4F0Y"});
+  expect_kept(r, {"Public-Lines: 1\nYbKcdPFlI+BuM5p+MFCLGbF3mw/X/bR+h14biGhqujNP9hHAB1yPauq3l/hywm8e"});
+  expect_caught(r, "בטופס נרשם מספר הזהות 993488253 של הלקוח", {"993488253"});
+}
+
+// A token given to a command's login, key files in base64 named by their magic,
+// raw key bytes, an encrypted value a controller decrypts, a licence number.
+TEST(RedactFamilies, TokensAndKeysInOtherShapesAreRemoved) {
+  Redactor r;
+  expect_caught(r, "Ran `replicatectl login 0d347301ef56e64dc3cd6089065c3146e80a9c22` in the job.",
+                {"0d347301ef56e64dc3cd6089065c3146e80a9c22"});
+  expect_caught(r, "tunnelctl config add-authtoken 2Qm9xTz8LpW4rKv7NsY1dFa3", {"2Qm9xTz8LpW4rKv7NsY1dFa3"});
+  expect_kept(r, {"docker login registry.acme.io", "az login --tenant 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d",
+                  "npm login --scope=@acme", "then run `acmectl login` and follow the browser prompt",
+                  "gh auth login --with-token < token.txt"});
+  expect_caught(r, "addauth digest ops-admin:Zq7*mTw2.Lx9", {"Zq7*mTw2.Lx9"});
+  expect_caught(r,
+                "Secret body: "
+                "b3BlbnNzaC1rZXktdjEAOxlE9Pywuo+GoowPcxfqF+wsI1qRD42dlPALBdZn2obG52EEVaULVchVUXYRCvS1b27GhRQc4514U5Eh",
+                {"OxlE9Pywuo"});
+  expect_caught(
+      r,
+      "printed PT0gZWQyNTUxOXYxLXNlY3JldDogdHlwZTAgPT0AAADM5dOHz8A9Na7awTtLgY2wgVOZZ97p7WDW86M7crdouLiYB5II58VW"
+      "gHpnylP4qusFqn5bgrlgKzL0XGSs8Ek8",
+      {"M5dOHz8A9Na7"});
+  expect_kept(r, {"hs_ed25519_public_key is "
+                  "PT0gZWQyNTUxOXYxLXB1YmxpYzogdHlwZTAgPT0AAADqeaiYFGZB2jH4Rx+YvgtHuLjgcYRQG6whDqpfuhcZQQ=="});
+  expect_caught(
+      r,
+      "wallet.json: [231,238,231,97,94,243,95,48,228,155,72,46,21,202,231,80,7,32,30,18,97,123,15,237,167,225,"
+      "100,119,150,255,2,43,234,142,208,42,130,161,117,147,15,35,55,205,55,148,197,34,8,0,109,107,26,240,192,203,"
+      "214,37,101,138,172,44,159,170]",
+      {"231,238,231,97"});
+  expect_kept(r, {"weights: [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32]",
+                  "pubkey bytes "
+                  "[12,200,31,7,99,254,1,0,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40]"});
+  expect_caught(r, "<secret>{AQAAABAAAAAQF8BiQiG3PN1Vu3Q6mljzEGieZ2QTbdHES++Xi+/k}</secret>",
+                {"F8BiQiG3PN1Vu3Q6mljzEGieZ2QTbdHES"});
+  expect_caught(r, "/etc/ppp/pap-secrets: \"branch-07\" * \"Wm4qTz9xLr2K\" *", {"Wm4qTz9xLr2K"});
+  expect_kept(r, {"chap-secrets format: \"client\" * \"secret\" *"});
+  expect_caught(r, "Driver on file: Ada Okafor, driving licence OKAFO803227CJ9AB, renewal due.", {"OKAFO803227CJ9AB"});
+  expect_kept(r, {"Firmware serial ABCDE803227XY9ZZ shipped in batch 4."});
+  // Public by design: PubNub's publish and subscribe keys ship in clients; a PKCE
+  // challenge is a digest.
+  expect_kept(r,
+              {"new PubNub({ subscribeKey: 'sub-c-9e1f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b' })",
+               "GET /authorize?code_challenge=Vx8Lq_2Tz9mWk4RnP7sYc3dF1gH5jK0aZc2Xe8VbQm4&code_challenge_method=S256"});
+  expect_caught(r, "PUBNUB_SECRET=sec-c-ZjQ5YTk3NzUtN2QzZS00ZjNiLWE1MjYtNDQ4ZTRiYjVmYjE1",
+                {"sec-c-ZjQ5YTk3NzUtN2QzZS00ZjNiLWE1MjYtNDQ4ZTRiYjVmYjE1"});
+}
+
+// Lists and records a secret is part of, and settings and numbers beside secret
+// words that are not secrets. Values and wording are none of a held-out set's.
+TEST(RedactFamilies, ListsAndRecordsLoseTheirSecretsAndSettingsStay) {
+  Redactor r;
+  // Codes one to a line under their heading.
+  expect_caught(r, "Two-factor recovery codes for the ops account:\n3kq9x-7mw2p\n8zt4v-q2n7r\n  r5j8m-w3x6k",
+                {"3kq9x-7mw2p", "8zt4v-q2n7r", "r5j8m-w3x6k"});
+  expect_kept(r, {"Recovery codes:\nnone generated yet\nask the admin"});
+  // A product key in five groups of five.
+  expect_caught(r, "activated with product key NQ4XK-7MWT2-PV9RD-3GHQY-8KC6F on the build VM",
+                {"NQ4XK-7MWT2-PV9RD-3GHQY-8KC6F"});
+  expect_kept(r, {"serial AAAAA-BBBBB-CCCCC-DDDDD-EEEEE in the template", "route ALPHA-BRAVO-DELTA-GAMMA-SIGMA"});
+  // A passport's MRZ: the name line too.
+  expect_caught(r, "scan:\nP<FRADUBOIS<<CAMILLE<ROSE<<<<<<<<<<<<<<<<<<<\n", {"DUBOIS<<CAMILLE"});
+  // Bundler's credentials for a gem server, from the environment.
+  expect_caught(r, "ENV BUNDLE_GEMS__ACME__IO=deploy:Zq8xLm2Tw9", {"Zq8xLm2Tw9"});
+  expect_kept(r, {"BUNDLE_PATH=vendor/bundle BUNDLE_JOBS=4", "BUNDLE_GEMS__ACME__IO=${GEMS_CREDENTIALS}"});
+  // A password's stored hash given to the database.
+  expect_caught(
+      r, "CREATE USER 'ro'@'%' IDENTIFIED WITH mysql_native_password AS '*6C8989366EAF75BB670AD8EA7A7FC1176A95CEF4';",
+      {"6C8989366EAF75BB670AD8EA7A7FC1176A95CEF4"});
+  // An events integration's routing key (32 hex); a message broker's routing key is a name.
+  expect_caught(r, "      routing_key: 9b2e4c7a1f3d5e8b0a6c2d4f7e9a1b3c", {"9b2e4c7a1f3d5e8b0a6c2d4f7e9a1b3c"});
+  expect_kept(r, {"routing_key: orders.created.v2", "channel.basic_publish(exchange='', routing_key='task_queue')"});
+  // A home address given with "as" or "is"; what follows it in the sentence stays.
+  expect_caught(r, "The form lists his home address as 88 Harbour Lane, Unit 4, Halifax, NS B3H 1A1; we removed it.",
+                {"88 Harbour Lane"});
+  // Settings named like secrets, in prose after a secret word.
+  expect_kept(r, {"auth settings: SESSION_TOKEN_TTL=30m ID_TOKEN_LIFETIME=3600", "the password was reset yesterday",
+                  "the token is rotated weekly by the job"});
+  // Numbers the clause names as something else, beside a person or a product's name.
+  // ... but a number its own word names is judged by that word, not by the clause before it.
+  expect_caught(r, "The Clinic-App export shows the Patientennummer K204518736 of Jonas Becker.", {"K204518736"});
+  expect_kept(r, {"Mrs Ellen Ward's order id in the web shop is 7730019928441.",
+                  "Import row: SKU KTL-118, GTIN 4006381333931, name \"Copper Kettle\"."});
+}
+
 // A pair given to a credentials constructor: the secret half.
 TEST(RedactFamilies, ASecretPassedToACredentialsConstructorIsRemoved) {
   Redactor r;
