@@ -286,7 +286,9 @@ RC_GTEST_PROP(RedactProps, AProviderTokenAmongWordsIsAlwaysCaught, ()) {
 }
 
 // Runs of lines are independent: redacting two texts joined at a line break is
-// redacting each (key blocks and Kubernetes name/value pairs, which span lines, aside).
+// redacting each (key blocks, Kubernetes name/value pairs, codes under their heading,
+// and the places that make a value public, a Firebase config and a sealed secret's
+// encryptedData, which span lines, aside).
 RC_GTEST_PROP(RedactProps, LinesAreRedactedIndependently, ()) {
   // Mostly words and contextual secrets, so that names, flags and prose meet line breaks.
   const auto kind = rc::gen::weightedElement<int>({{1, 0}, {3, 1}, {1, 2}, {8, 3}, {1, 4}, {1, 5}});
@@ -297,7 +299,9 @@ RC_GTEST_PROP(RedactProps, LinesAreRedactedIndependently, ()) {
   const std::string b = opening + render(*rc::gen::container<std::vector<Part>>(gen_part(kind)));
   for (const std::string& t : {a, b})
     RC_PRE(t.find("-----BEGIN") == std::string::npos && t.find("LS0tLS1CRUdJTi") == std::string::npos &&
-           t.find("name:") == std::string::npos);
+           t.find("name:") == std::string::npos && t.find("Private-Lines:") == std::string::npos &&
+           t.find("firebaseConfig") == std::string::npos && t.find("initializeApp(") == std::string::npos &&
+           t.find("encryptedData:") == std::string::npos);
   RC_ASSERT(redactor().redact(a + b).text == redactor().redact(a).text + redactor().redact(b).text);
 }
 

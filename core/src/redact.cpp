@@ -31,6 +31,7 @@ struct CompiledRule {
   int groups = 0;
   bool whole_block = false;
   std::string literal;  // block rules: searched for first
+  bool exempts = false;
 };
 
 }  // namespace redact_detail
@@ -51,6 +52,7 @@ struct Candidate {
   size_t rule = 0;  // priority: lower wins an overlap
   std::string_view kind;
   bool whole_block = false;  // a key block: what is inside it is no placeholder's business
+  bool exempt = false;       // public where it stands: neither it nor what overlaps it is replaced
 };
 
 RE2::Options options(bool lines) {
@@ -106,6 +108,7 @@ rd::CompiledRule compile(rd::RuleSpec spec, bool lines) {
   r.groups = std::min(r.re->NumberOfCapturingGroups(), 3);
   r.whole_block = spec.whole_block;
   r.literal = std::move(spec.literal);
+  r.exempts = spec.exempts;
   return r;
 }
 
@@ -178,7 +181,8 @@ struct Redactor::Impl {
       r.pick(h, found);
       for (const rd::Found& f : found)
         if (f.end > f.begin && f.end <= text.size())
-          out.push_back({f.begin, f.end, index, f.kind.empty() ? std::string_view(r.kind) : f.kind, r.whole_block});
+          out.push_back(
+              {f.begin, f.end, index, f.kind.empty() ? std::string_view(r.kind) : f.kind, r.whole_block, r.exempts});
       // A rule may move the next search past its match, or back into it (a block
       // rejected by its label may hold the start of one that is not).
       pos = resume > start ? resume : std::max(end > pos ? end : pos + 1, resume);
@@ -208,8 +212,16 @@ struct Redactor::Impl {
     std::stable_sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) {
       return a.rule != b.rule ? a.rule < b.rule : a.begin < b.begin;
     });
+    std::vector<std::pair<size_t, size_t>> exempt;  // few: a config object's key, a sealed secret's values
+    for (const Candidate& c : cands)
+      if (c.exempt) exempt.emplace_back(c.begin, c.end);
+    auto exempted = [&](const Candidate& c) {
+      return c.exempt || std::any_of(exempt.begin(), exempt.end(),
+                                     [&](const auto& e) { return e.first < c.end && c.begin < e.second; });
+    };
     std::map<size_t, Candidate> taken;  // by begin; never overlapping
     for (const Candidate& c : cands) {
+      if (exempted(c)) continue;
       const std::string_view v = text.substr(c.begin, c.end - c.begin);
       if (overlaps_marker(c) || (!c.whole_block && (rd::is_placeholder(v) || rd::is_public_by_design(v)))) continue;
       auto next = taken.lower_bound(c.begin);

@@ -271,7 +271,9 @@ std::vector<RuleSpec> command_rules() {
                [](const Hit& h, std::vector<Found>& out) {
                  const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
                  const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-                 if (v.size() >= 20 && !v.starts_with("-") && credential_like(v, Context::kAssigned)) add_span(out, s);
+                 if (v.size() >= 20 && !v.starts_with("-") && credential_like(v, Context::kAssigned) &&
+                     !labelled_as_digest(h.text, s.begin))
+                   add_span(out, s);
                },
                false, R"((?:login|authtoken|set-token)[ \t]+["']?[^\s"'-])"});
   // ZooKeeper's digest scheme: addauth digest user:password.
@@ -295,6 +297,56 @@ std::vector<RuleSpec> command_rules() {
   // [PASSWORD] '...', IDENTIFIED WITH <plugin> AS|BY '...'.
   r.push_back({"password", R"((?i)\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?(?:by|as)(?:[ \t]+password)?[ \t]+(['"]))",
                tool_password(), false, R"((?i)identified[ \t])"});
+  // What a command printed from a file named as a secret (cat signing.key, head
+  // token_secret): a credential later on the same line is the file's content, unless
+  // a pipe changed it first (| sha256sum) or a word labels it a digest.
+  r.push_back({"secret",
+               R"((?i)\b(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)\b[^\n|;&]*?[ \t]["']?)"
+               R"([^\s"'`|;&]*(?:secret|key|token|passw|credential|\.pem|id_rsa|id_ed25519|keytab)[^\s"'`|;&]*)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view t = h.text;
+                 const size_t line_end = std::min(t.find('\n', h.end()), t.size());
+                 for (size_t p = h.end(); p < line_end;) {
+                   if (t[p] == '|') return;
+                   const size_t q = std::min(t.find_first_of(" \t`'\"|,;()[]{}<>\n", p), line_end);
+                   if (q - p >= 20) {
+                     std::string_view v = t.substr(p, q - p);
+                     while (!v.empty() && (v.back() == '.' || v.back() == ':')) v.remove_suffix(1);
+                     if (credential_like(v, Context::kAssigned) && !labelled_as_digest(t, p)) add(out, h, v);
+                   }
+                   p = q == p ? p + 1 : q;
+                 }
+               },
+               false,
+               R"((?i)\b(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)\b[^\n]*)"
+               R"((?:secret|key|token|passw|credential|\.pem|id_rsa|id_ed25519|keytab))"});
+  // A registry value named as a secret, as `reg query` prints it: NAME REG_<type> VALUE.
+  r.push_back(
+      {"password",
+       R"((?m)^[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]+REG_(?:SZ|EXPAND_SZ|MULTI_SZ|BINARY)[ \t]+(\S[^\n]*?)[ \t]*$)",
+       [](const Hit& h, std::vector<Found>& out) {
+         const NameClass c = classify_name(h.groups[1]);
+         if (c != NameClass::kNone && value_fits(c, h.groups[2], h.text, h.at(h.groups[2]), Context::kAssigned))
+           add(out, h, h.groups[2]);
+       },
+       false, R"([ \t]REG_(?:SZ|EXPAND_SZ|MULTI_SZ|BINARY)[ \t])"});
+  // Postfix's sasl_passwd: [relay]:port user:password (the brackets are Postfix's own).
+  r.push_back(
+      {"password", R"((?:^|[ \t`])\[[A-Za-z0-9.-]+\](?::\d+)?[ \t]+[^\s:]+:(\S+))",
+       group_if(1, [](std::string_view v) { return password_like(v, Context::kAssigned) && !is_plain_word(v); }), false,
+       R"(\](?::\d+)?[ \t]+[^\s:]+:)"});
+  // SNMPv3 users in snmpd.conf: createUser [-e ENGINE] NAME MD5|SHA... AUTHPASS [DES|AES PRIVPASS].
+  r.push_back(
+      {"password",
+       R"re(\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA[0-9-]*)[ \t]+("[^"\n]+"|'[^'\n]+'|\S+))re"
+       R"re((?:[ \t]+(?:DES|AES[0-9]*)[ \t]+("[^"\n]+"|'[^'\n]+'|\S+))?)re",
+       [](const Hit& h, std::vector<Found>& out) {
+         for (std::string_view v : {h.groups[1], h.groups[2]}) {
+           if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'')) v = v.substr(1, v.size() - 2);
+           if (v.size() >= 8 && !is_reference(v) && !is_placeholder(v)) add(out, h, v);
+         }
+       },
+       false, R"(\bcreateUser[ \t])"});
   // SAP HANA's secure store: hdbuserstore [-i] SET KEY ENV USER PASSWORD.
   r.push_back({"password", R"((?i)\bhdbuserstore\b(?:[ \t]+-\S+)*[ \t]+SET[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+(["']?))",
                tool_password(), false, R"((?i)\bhdbuserstore\b)"});

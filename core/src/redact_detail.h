@@ -65,6 +65,11 @@ struct RuleSpec {
   // A rule that is a loop over the bytes rather than an expression (always run):
   // where a table lookup per byte beats a regex match per word.
   std::function<void(std::string_view text, std::vector<Found>& out)> scan = {};
+  // A rule whose findings are public by where they stand (a Firebase web app's
+  // config, a sealed secret's encryptedData): they are never replaced, and no other
+  // rule's finding that overlaps one is. A line rule, it reads the run of lines it
+  // is given, so its context may span lines of that run.
+  bool exempts = false;
 };
 
 inline void add(std::vector<Found>& out, const Hit& h, std::string_view v, std::string_view kind = {}) {

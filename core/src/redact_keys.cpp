@@ -169,6 +169,10 @@ std::vector<RuleSpec> key_block_rules() {
                false,
                {},
                "PT0g"});
+  // A Kerberos keytab in base64 (a Kubernetes secret's data): the file starts with
+  // version bytes 0x05 0x02 and the first entry's 32-bit length (MIT krb5's keytab
+  // format), so its base64 starts BQIAAA. Every entry holds a key.
+  r.push_back({"private_key", R"((BQIAAA[A-Za-z0-9+/]{40,}={0,2}))", group(1), false, {}, "BQIAAA"});
   // A private key as a JSON array of its 64 bytes (Solana's keypair file, the
   // secret key and then the public one). 32 bytes are as often a public key.
   r.push_back({"crypto_private_key",

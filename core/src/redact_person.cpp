@@ -124,6 +124,7 @@ bool named_as_other(std::string_view text, size_t at) {
       "build_id",    "step",    "item",    "product",  "part",  "model",   "serial", "error",    "status",   "bug",
       "task",        "story",   "ean",     "gtin",     "upc",   "asin",    "mpn"};
   size_t e = at;
+  bool after_name = false;  // the word before one that names the number is the last looked at
   for (int words = 0; words < 8 && e > 0; ++words) {
     while (e > 0 &&
            (text[e - 1] == ' ' || text[e - 1] == '#' || text[e - 1] == ':' || text[e - 1] == '=' || text[e - 1] == '('))
@@ -140,9 +141,9 @@ bool named_as_other(std::string_view text, size_t at) {
       if (w == o || (w.size() == o.size() + 1 && w.starts_with(o) && w.back() == 's')) return true;
     // A word that names the number ("id", "number", "Krankenversichertennummer"): only
     // the word before it may still say what kind ("order id"); the clause before is other text.
-    const bool names_number = w == "id" || w == "no" || w == "nr" || w == "num" || w == "code" ||
-                              w.ends_with("number") || w.ends_with("nummer") || w.ends_with("numero");
-    if (names_number) words = std::max(words, 6);
+    if (after_name) return false;
+    after_name = w == "id" || w == "no" || w == "nr" || w == "num" || w == "code" || w.ends_with("number") ||
+                 w.ends_with("nummer") || w.ends_with("numero");
     e = s;
   }
   return false;
@@ -201,7 +202,18 @@ std::vector<RuleSpec> person_number_rules() {
   spec.scan = [after_id_label = id_label_test()](std::string_view t, std::vector<Found>& out) {
     scan_person_numbers(t, after_id_label, out);
   };
-  return {spec};
+  // A record's date of birth: a full date whose next field is a sex (M, F, X, male,
+  // female), in a row that names a person ("Marta Lindqvist";"1984-02-29";"F").
+  RuleSpec birth{"date_of_birth",
+                 R"re((?:^|[",;|\t])[ \t]*"?((?:19|20)\d\d-\d\d-\d\d|\d\d[./]\d\d[./](?:19|20)\d\d)"?[ \t]*[,;|\t])re"
+                 R"re([ \t]*"?(?:[MFXmfx]|[Mm]ale|[Ff]emale)"?(?:[ \t]*[,;|\t]|[ \t]*$))re",
+                 [](const Hit& h, std::vector<Found>& out) {
+                   const size_t begin = h.text.rfind('\n', h.at(h.groups[1])) + 1;  // npos + 1 == 0
+                   const size_t end = std::min(h.text.find('\n', h.end()), h.text.size());
+                   if (names_a_person(h.text.substr(begin, end - begin))) add(out, h, h.groups[1]);
+                 }};
+  birth.trigger = R"re([,;|\t][ \t]*"?(?:[MFXmfx]|[Mm]ale|[Ff]emale)"?)re";
+  return {spec, birth};
 }
 
 }  // namespace memsim::redact_detail

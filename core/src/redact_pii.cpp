@@ -590,18 +590,24 @@ std::vector<RuleSpec> pii_rules() {
        R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d)\b)",
        group(1), false, R"((?i)dob|d\.o\.b|birth|geburtsdatum|born)"});
   // A postal address under a name that says it is a person's.
-  r.push_back(
-      {"address",
-       R"((?i)\b(?:shipping|billing|home|street|postal|mailing|delivery|residential|private)[ _-]?address)"
-       R"((?:["']?[ \t]*[:=]|[ \t]+(?:is|as|was))[ \t]*["']?([^"';\n]{8,160}))",
-       [](const Hit& h, std::vector<Found>& out) {
-         std::string_view v = h.groups[1];
-         while (!v.empty() && (v.back() == ' ' || v.back() == ',' || v.back() == '}')) v.remove_suffix(1);
-         if (!digits_of(v).empty() && v.find(' ') != std::string_view::npos &&
-             std::any_of(v.begin(), v.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
-           add(out, h, v);
-       },
-       false, R"((?i)address)"});
+  r.push_back({"address",
+               R"((?i)(?:\b(?:shipping|billing|home|street|postal|mailing|delivery|residential|private)[ _-]?address|)"
+               // ... and the same in other languages.
+               R"(домашний адрес|адрес проживания|адрес регистрации|wohnadresse|privatadresse|heimadresse|)"
+               R"(adresse personnelle|adresse du domicile|adresse de domicile|domicilio|direcci[oó]n particular|)"
+               R"(endereço residencial|indirizzo di casa|indirizzo di residenza|adres zamieszkania|huisadres|)"
+               R"(woonadres|hemadress|bostadsadress|kotiosoite|自宅住所|住所|家庭住址))"
+               R"((?:["']?[ \t]*[:=]|[ \t]+(?:is|as|was))[ \t]*["']?([^"';\n]{8,160}))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 std::string_view v = h.groups[1];
+                 while (!v.empty() && (v.back() == ' ' || v.back() == ',' || v.back() == '}')) v.remove_suffix(1);
+                 if (!digits_of(v).empty() && v.find(' ') != std::string_view::npos &&
+                     std::any_of(v.begin(), v.end(), [](char c) {
+                       return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+                     }))
+                   add(out, h, v);
+               },
+               false, R"((?i)address|adres|адрес|domicilio|direcci|endereço|indirizzo|kotiosoite|住所|住址)"});
   // A passport number where the text says it is one (ICAO 9303 allows up to 9
   // letters and digits; each country fixes its own shape).
   r.push_back(

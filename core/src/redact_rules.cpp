@@ -192,6 +192,78 @@ bool wif_shaped(std::string_view run) {
   return (uncompressed || compressed) && run.find_first_not_of(kBase58) == std::string_view::npos && looks_random(run);
 }
 
+// The apiKey of a config whose key is public by the provider's design, after the
+// name that says so: within the object that opens within 40 bytes (to its closing
+// brace, lines included, at most 1,000 bytes), else on the same line. `shaped`
+// says what that provider's key looks like.
+void pick_public_api_key(const Hit& h, std::vector<Found>& out, bool (*shaped)(std::string_view)) {
+  const std::string_view t = h.text;
+  size_t from = h.end(), to = std::min(t.find('\n', h.end()), t.size());
+  if (const size_t open = t.find('{', h.end()); open != std::string_view::npos && open <= h.end() + 40) {
+    const size_t close = t.find('}', open);
+    if (close == std::string_view::npos || close > open + 1000) return;
+    from = open;
+    to = close;
+  }
+  for (size_t at = t.find("apiKey", from); at < to; at = t.find("apiKey", at + 6)) {
+    size_t b = at + 6;
+    while (b < to && b < at + 12 && std::string_view("\"': \t=").find(t[b]) != std::string_view::npos) ++b;
+    size_t e = b;
+    while (e < to && (ascii::is_alnum(t[e]) || t[e] == '_' || t[e] == '-')) ++e;
+    if (e > b && shaped(t.substr(b, e - b))) out.push_back({b, e, {}});
+  }
+}
+
+// A Firebase web app's config (firebaseConfig = {...}, initializeApp({...})): its
+// apiKey names the project and is shipped to every browser ("API keys for Firebase
+// services are not secret", Firebase documentation, "Learn about using and managing
+// API keys for Firebase"). A Google API key: AIza and 35 more.
+bool google_api_key_shaped(std::string_view v) { return v.size() == 39 && v.starts_with("AIza"); }
+
+// Algolia DocSearch's config: DocSearch takes the search-only key, "the public API
+// key to use in your frontend code" (Algolia documentation, "API keys"): 32 hex.
+bool algolia_key_shaped(std::string_view v) { return v.size() == 32 && is_hex(v); }
+
+// A SealedSecret's encryptedData: each value is ciphertext only the controller's
+// private key opens (Bitnami sealed-secrets), committed by design. The values are
+// those in braces on the same line, or on the lines indented under it.
+void pick_sealed_values(const Hit& h, std::vector<Found>& out) {
+  const std::string_view t = h.text;
+  const size_t line_start = t.rfind('\n', h.at(h.groups[0])) + 1;  // npos + 1 == 0
+  const size_t indent = h.at(h.groups[0]) - line_start;
+  auto value_after_colon = [&](size_t from, size_t to) {
+    const size_t colon = t.find(':', from);
+    if (colon == std::string_view::npos || colon >= to) return;
+    size_t b = colon + 1;
+    while (b < to && (t[b] == ' ' || t[b] == '\t' || t[b] == '"' || t[b] == '\'')) ++b;
+    size_t e = b;
+    while (e < to && !std::isspace(static_cast<unsigned char>(t[e])) && t[e] != ',' && t[e] != '}' && t[e] != '"' &&
+           t[e] != '\'')
+      ++e;
+    if (e > b) out.push_back({b, e, {}});
+  };
+  size_t p = h.end();
+  while (p < t.size() && (t[p] == ' ' || t[p] == '\t')) ++p;
+  if (p < t.size() && t[p] == '{') {  // encryptedData: {a: X, b: Y}
+    const size_t close = std::min(t.find_first_of("}\n", p), t.size());
+    for (size_t item = p + 1; item < close;) {
+      const size_t comma = std::min(t.find(',', item), close);
+      value_after_colon(item, comma);
+      item = comma + 1;
+    }
+    return;
+  }
+  // The lines below, while they are indented deeper than the line that opened it.
+  for (size_t line = std::min(t.find('\n', h.end()), t.size()) + 1; line < t.size();) {
+    const size_t end = std::min(t.find('\n', line), t.size());
+    size_t first = line;
+    while (first < end && (t[first] == ' ' || t[first] == '\t')) ++first;
+    if (first == end || first - line <= indent) break;
+    value_after_colon(first, end);
+    line = end + 1;
+  }
+}
+
 // A product key of five groups of five capitals and digits (Windows', Office's, many
 // vendors' licence keys), with digits and capitals both: not a word in capitals.
 bool product_key_shaped(std::string_view run) {
@@ -207,6 +279,22 @@ bool product_key_shaped(std::string_view run) {
     }
   }
   return digits >= 3 && digits <= 20;
+}
+
+// A BitLocker recovery password: eight groups of six digits, each a multiple of 11
+// below 720896 (a 16-bit block times 11, Microsoft's "BitLocker recovery guide").
+bool bitlocker_recovery_password(std::string_view run) {
+  if (run.size() != 55) return false;
+  for (size_t g = 0; g < 8; ++g) {
+    if (g > 0 && run[g * 7 - 1] != '-') return false;
+    int value = 0;
+    for (size_t i = g * 7; i < g * 7 + 6; ++i) {
+      if (!ascii::is_digit(run[i])) return false;
+      value = value * 10 + (run[i] - '0');
+    }
+    if (value % 11 != 0 || value >= 720896) return false;
+  }
+  return true;
 }
 
 // A UK driving licence number (DVLA): five letters of the surname (9s pad it), the
@@ -231,8 +319,8 @@ bool uk_driving_licence(std::string_view t, size_t at, size_t len) {
   return before.find("licence") != std::string::npos || before.find("license") != std::string::npos;
 }
 
-// Every run of letters, digits, _ and - read once: wallet keys, product keys and
-// licence numbers by their shapes, and any other prefix_ with a long random tail,
+// Every run of letters, digits, _ and - read once: wallet keys, product keys,
+// BitLocker recovery passwords and licence numbers by their shapes, and any other prefix_ with a long random tail,
 // how most providers shape their keys (gsk_, xai-, tvly-, pcsk_, r8_, HRKU-, ...).
 void scan_long_tokens(std::string_view t, std::vector<Found>& out) {
   static constexpr auto kTokenByte = [] {
@@ -252,6 +340,7 @@ void scan_long_tokens(std::string_view t, std::vector<Found>& out) {
     const std::string_view run = t.substr(start, i - start);
     if (wif_shaped(run)) out.push_back({start, i, "crypto_private_key"});
     else if (product_key_shaped(run)) out.push_back({start, i, "product_key"});
+    else if (bitlocker_recovery_password(run)) out.push_back({start, i, "recovery_code"});
     else if (uk_driving_licence(t, start, run.size())) out.push_back({start, i, "uk_driving_licence"});
     else if (run.size() >= 31) prefixed_run(t, start, run.size(), out);
   }
@@ -306,6 +395,9 @@ constexpr Token kTokens[] = {
     // PagerDuty's Events API v2 integration key, 32 characters under routing_key (a message
     // broker's routing_key is a name, never 32 hex).
     {"pagerduty_key", R"(\brouting_key\\?["']?[ \t]*[:=][ \t]*\\?["']?([0-9a-f]{32})\b)", false, R"(routing_key)"},
+    // Agora's app certificate, the 32-hex secret its tokens are signed with (not a certificate).
+    {"agora_certificate", R"((?i)\bapp_?certificate\\?["']?[ \t]*[:=][ \t]*\\?["']?([0-9a-f]{32})\b)", false,
+     R"((?i)app_?certificate)"},
     {"sendgrid_key", R"(\b(SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}))", false},
     {"mailgun_key", R"(\b(key-[0-9a-zA-Z]{32}))", true},
     // Mailgun's private API keys since 2023: 32 hex, then two groups of 8.
@@ -413,6 +505,19 @@ std::vector<RuleSpec> block_rules() {
 
 std::vector<RuleSpec> line_rules() {
   std::vector<RuleSpec> r;
+  // Values public by where they stand (RuleSpec::exempts): a Firebase web app's
+  // config and a sealed secret's encryptedData. Keys of the same shape elsewhere
+  // (a Gemini key is an AIza key too) are still judged by the rules below.
+  r.push_back({"public", R"(\bfirebaseConfig\b|\binitializeApp\()",
+               [](const Hit& h, std::vector<Found>& out) { pick_public_api_key(h, out, google_api_key_shaped); }});
+  r.back().exempts = true;
+  r.push_back({"public", R"((?i)\bdocsearch\b)",
+               [](const Hit& h, std::vector<Found>& out) { pick_public_api_key(h, out, algolia_key_shaped); }});
+  r.back().exempts = true;
+  r.push_back({"public", R"re("current_key"[ \t]*:[ \t]*"(AIza[0-9A-Za-z_-]{35})")re", group(1), false, "current_key"});
+  r.back().exempts = true;
+  r.push_back({"public", R"(\bencryptedData:)", pick_sealed_values, false, "encryptedData:"});
+  r.back().exempts = true;
   r.push_back({"jwt",
                R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|)"
                R"(eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}))",

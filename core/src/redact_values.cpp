@@ -255,7 +255,29 @@ bool is_template_field(std::string_view v) { return v.size() > 2 && v[0] == '.' 
 constexpr std::string_view kDocumentedDevelopmentKeys[] = {
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
     "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+    // reCAPTCHA v2's test site key and secret, which always pass (reCAPTCHA FAQ).
+    "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI",
+    "6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe",
 };
+
+// Microsoft's Generic Volume License Keys, the KMS client setup keys every volume
+// edition of Windows installs (Microsoft Learn, "Key Management Services (KMS) client
+// activation and product keys"), for the editions still in service; sorted.
+constexpr std::string_view kGenericVolumeLicenseKeys[] = {
+    "2WH4N-8QGBV-H22JP-CT43Q-MDWWJ", "44RPN-FTY23-9VTTB-MP9BX-T84FV", "6TP4R-GNPTD-KYYHQ-7B7DP-J447Y",
+    "92NFX-8DJQP-P6BBQ-THF9C-7CG2H", "9FNHH-K3HBT-3W4TD-6383H-6XYWF", "CB7KF-BWN84-R7R2Y-793K2-8XDDG",
+    "D764K-2NDRG-47T6Q-P8T8W-YP6DF", "DCPHK-NFMTC-H88MJ-PFHPY-QJ4BJ", "DPH2V-TTNVB-4X9Q3-TJR4H-KHJW4",
+    "JCKRF-N37P4-C2D82-9YXRT-4M63B", "KBN8V-HFGQ4-MGXVD-347P6-PDQGT", "M7XTQ-FN8P6-TTKYV-9D4CC-J462D",
+    "MH37W-N47XK-V7XM9-C7227-GCQG9", "N69G4-B89J2-4G8F4-WWYCC-J464C", "NPPR9-FWDCX-D2C8J-H872K-2YT43",
+    "NRG8B-VKK3Q-CXVCJ-9G2XF-6Q84J", "NTBV8-9K7Q8-V27C6-M2BTV-KHMXV", "NW6C2-QMPVW-D7KKK-3GKT6-VCFB2",
+    "QFFDN-GRT3P-VKWWX-X7T3R-8B639", "TVRH6-WHNXV-R9WG3-9XRFY-MY832", "VDYBN-27WPP-V4HQT-9VMD4-VMK7H",
+    "W269N-WFGWX-YVC9B-4J6C9-T83GX", "WC2BQ-8NRM3-FDDYY-2BFGV-KHKQY", "WMDGN-G9PQG-XVVXX-R3X43-63DFG",
+    "WVDHN-86M7X-466P6-VHXV7-YY726", "WX4NM-KYWYW-QJJR4-XV3QB-6VM33", "XGN3F-F394H-FD2MY-PP6FD-8MCRC",
+    "YVWGF-BXNMC-HTQYQ-CPQ99-66QFC", "YYVX9-NTFWV-6MDM3-9PT4T-4M68B",
+};
+
+static_assert(std::is_sorted(std::begin(kGenericVolumeLicenseKeys), std::end(kGenericVolumeLicenseKeys)),
+              "binary_search needs it sorted");
 
 // Identifiers their publishers document as examples, and default passwords
 // documented as the same on every install: Skatteverket's test person Tolvan
@@ -554,10 +576,11 @@ std::string jwt_payload(std::string_view v) {
 bool is_public_by_design(std::string_view v) {
   // Prefixes of public keys: Stripe's publishable keys ("API keys", Stripe Docs),
   // Mapbox's public tokens ("Access tokens": pk. public, sk. secret), PostHog's
-  // project API key ("safe to use in public apps"), Razorpay's key id (its secret is
-  // a separate value without a prefix).
-  // PubNub's publish and subscribe keys (pub-c-, sub-c-; its sec-c- key is the server's secret).
+  // project API key ("safe to use in public apps"), PubNub's publish and subscribe
+  // keys (its sec-c- key is the server's secret).
   if (starts_with_any(v, {"pk_live_", "pk_test_", "pk.eyJ", "phc_", "pub-c-", "sub-c-"})) return true;
+  // Razorpay's key id, 14 letters and digits after its prefix (the key secret is a
+  // separate value without one).
   if ((v.starts_with("rzp_live_") || v.starts_with("rzp_test_")) && v.size() == 23 &&
       std::all_of(v.begin() + 9, v.end(), is_alnum))
     return true;
@@ -567,6 +590,16 @@ bool is_public_by_design(std::string_view v) {
     std::string payload = jwt_payload(v);
     std::erase(payload, ' ');
     if (contains(payload, "\"role\":\"anon\"")) return true;
+  }
+  // A KMS client setup key, published for every volume edition of Windows.
+  if (std::binary_search(std::begin(kGenericVolumeLicenseKeys), std::end(kGenericVolumeLicenseKeys), v)) return true;
+  // A sealed-secrets ciphertext: a 2-byte length, the RSA-encrypted session key of
+  // that length (256 or 512 bytes), then the data: only the controller's private key
+  // opens it, so it is committed by design. No password or key of 160 characters
+  // or more starts so by chance but once in 30,000.
+  if (v.size() >= 160 && v.starts_with("A") && is_base64_alphabet(v)) {
+    const std::string d = base64_decode(v, 2);
+    if (d.size() == 2 && (d[0] == 0x01 || d[0] == 0x02) && d[1] == 0x00) return true;
   }
   // An uncompressed elliptic-curve public point (SEC 1, 2.3.3: 0x04, then X and Y
   // of 32 bytes each): a P-256 public key, as Web Push's VAPID keys are given.
@@ -632,8 +665,8 @@ bool credential_like(std::string_view v, Context c) {
   if (v.find(' ') != std::string_view::npos) return false;  // a sentence in quotes; no key has a space
   // ACCESS_TOKEN_TTL=15m, ui=eyJsYW5n...: a setting given as name=value is judged by its
   // name: a value named as no secret (nor as a session's) is none, whatever its shape.
-  if (const size_t eq = v.find('=');
-      eq > 0 && eq < v.size() && eq + 1 < v.size() && v[eq + 1] != '=' && dotted_names(v.substr(0, eq))) {
+  if (const size_t eq = v.find('='); eq != std::string_view::npos && eq > 0 && eq + 1 < v.size() && v[eq + 1] != '=' &&
+                                     dotted_names(v.substr(0, eq))) {
     const std::string_view name = v.substr(0, eq), value = v.substr(eq + 1);
     const std::string low = lowered(name);
     bool session = false;  // a session cookie's names (connect.sid, PHPSESSID, remember_me)

@@ -958,7 +958,8 @@ TEST(RedactFamilies, TokensAndKeysInOtherShapesAreRemoved) {
   expect_caught(r, "tunnelctl config add-authtoken 2Qm9xTz8LpW4rKv7NsY1dFa3", {"2Qm9xTz8LpW4rKv7NsY1dFa3"});
   expect_kept(r, {"docker login registry.acme.io", "az login --tenant 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d",
                   "npm login --scope=@acme", "then run `acmectl login` and follow the browser prompt",
-                  "gh auth login --with-token < token.txt"});
+                  "gh auth login --with-token < token.txt",
+                  "reverted the commit that broke login 5b1f0c9e7a2d4c8e9f3a6b1d0e2c4a7f9b3d5e81"});
   expect_caught(r, "addauth digest ops-admin:Zq7*mTw2.Lx9", {"Zq7*mTw2.Lx9"});
   expect_caught(r,
                 "Secret body: "
@@ -1030,6 +1031,96 @@ TEST(RedactFamilies, ListsAndRecordsLoseTheirSecretsAndSettingsStay) {
   expect_caught(r, "The Clinic-App export shows the Patientennummer K204518736 of Jonas Becker.", {"K204518736"});
   expect_kept(r, {"Mrs Ellen Ward's order id in the web shop is 7730019928441.",
                   "Import row: SKU KTL-118, GTIN 4006381333931, name \"Copper Kettle\"."});
+}
+
+// What a command printed from a file named as a secret is that secret.
+TEST(RedactFamilies, TheOutputOfReadingASecretFileIsRemoved) {
+  Redactor r;
+  expect_caught(r, "Ran `cat /srv/app/config/signing.key` and it showed Qm9xTz2LpW8rKv4NsY7dFa3Hq6Bc1Xe5Jg0Rk8Uw2Zt",
+                {"Qm9xTz2LpW8rKv4NsY7dFa3Hq6Bc1Xe5Jg0Rk8Uw2Zt"});
+  expect_caught(r, "$ sudo head -c 64 /var/lib/acme/token_secret -> 7f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e",
+                {"7f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e"});
+  expect_kept(r, {"cat /srv/app/config/signing.key | sha256sum gave "
+                  "3f2a9c1e5b2d8f4a6c0e9b7d3f1a5c8e7f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e",
+                  "cat docs/secret-management.md explains it; see commit 5b1f0c9e7a2d4c8e9f3a6b1d0e2c4a7f9b3d5e81",
+                  "ran cat /etc/app/keys.yaml to check the layout: keys are listed by name only"});
+  // Agora's app certificate, its signing secret.
+  expect_caught(r, "token builder gets appCertificate: \"5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f\"",
+                {"5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f"});
+}
+
+// Secrets of system files and records (registry values, mail relays, keytabs, disk
+// recovery passwords, SNMPv3 users, a birth date in a person's row), and values
+// published or encrypted for anyone to hold. Values are none of a held-out set's.
+TEST(RedactFamilies, SystemRecordsLoseTheirSecretsAndPublishedValuesStay) {
+  Redactor r;
+  expect_caught(r, "    VNCPassword    REG_BINARY    9C3A51E07F2D84B6", {"9C3A51E07F2D84B6"});
+  expect_caught(r, "    DefaultPassword    REG_SZ    Wq7!mTz2Lx9", {"Wq7!mTz2Lx9"});
+  expect_kept(r, {"    PasswordExpiryWarning    REG_DWORD    0xe", "    DisplayName    REG_SZ    Remote Access"});
+  expect_caught(r, "[mail.relay-host.example.net]:2525  alerts@corp.test:Zr8xK2mQ9wLp", {"Zr8xK2mQ9wLp"});
+  expect_kept(r, {"[mail.relay-host.example.net]:2525  alerts@corp.test"});
+  expect_caught(
+      r,
+      "  svc.keytab: "
+      "BQIAAABKAAIACUNPUlAuVEVTVA8ypv9JlYp63iSmqioj4+pKl6fqT4cTQ7/GngrgvLHmOlbYjD/jngVlQKXY+ikt3yD35uHzHLNH42Mvbg==",
+      {"VEVTVA8ypv9JlYp63iSmqioj4"});
+  expect_caught(r, "        368291-516923-041811-671330-359073-074756-226138-163218",
+                {"368291-516923-041811-671330-359073-074756-226138-163218"});
+  expect_kept(r, {"build 368291-516924-041811-671330-359073-074756-226138-163218 of the installer"});
+  expect_caught(r, "createUser -e 0x80001f8880 zabbixmon SHA-512 \"Tq9!wZx2Lm4R\" AES \"Kp3#vNc8Ys1Q\"",
+                {"Tq9!wZx2Lm4R", "Kp3#vNc8Ys1Q"});
+  expect_caught(r, "row 88: \"Marta Lindqvist\";\"1984-02-29\";\"F\";\"bed 12\"", {"1984-02-29"});
+  expect_kept(r,
+              {"row 88: \"Release Notes\";\"2024-02-29\";\"published\"", "Jane Park merged it on 2024-03-05 at noon."});
+  expect_caught(r, "Die Wohnadresse: Birkenweg 12, 3012 Bern, laut Formular.", {"Birkenweg 12"});
+  expect_caught(r, "Адрес проживания: пр. Мира, д. 8, кв. 3, Омск, 644043", {"Мира, д. 8"});
+  // Published for everyone: Microsoft's KMS client setup keys, reCAPTCHA's test keys.
+  expect_kept(r, {"slmgr /ipk NPPR9-FWDCX-D2C8J-H872K-2YT43 then slmgr /ato",
+                  "RECAPTCHA_SECRET=6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe for the test suite"});
+  // A sealed-secrets ciphertext (its 2-byte length, an RSA-encrypted session key, then
+  // the data): only the controller's private key opens it.
+  const std::string sealed =
+      std::string("    password: ") +
+      "AgB2nF9EIy/drQFWgHblmhRVje+dswq6YSu08nPzuWwoKzwNHCGB3+z9lxDGsGLKv+Ma60o0rDm5y2vjFsVE6TVlR1fPCzO14gHh"
+      "aQ7lYNh9IwY8bLzo2Rz2mAAfw5Qy5dozVALkFSKK6gSAFZJ/iesyaxFlMaPDF7OUJSzwm7j1Cg1Fjq6b2ia+RLz+k/8IH960Z/Pn"
+      "PCmcgQu8XdishZeQxrAW3lgc3eGVXXM1ZjL88pO+BGHMm1QAbhw2OHFFU9AWTqFIGoTIDgZhx4/ObX9Ytcc/kLwQbKU7GPbCZoJf"
+      "9NyPXiOqSiux1+BCBwzw+c8sQ/Iq/B6bJQMMD3M1yWNLnAP3zFpIJHuPRyP2Fr+OS7IeEGtzJLSPw8tiluPNK6m3RsWY4Zt+WRns"
+      "DEaHICzModIVKcfKONsDMy15dJePi2MVLIx7l/JDiRHwpgeU/pXjb4tPhoaJpOjLEOCkkor0TBC5ObgjGhmzfXQPfeOjug2tmgdf"
+      "PuB1O1/S9rqSn37gPgmfmBWcDK1oaJYRFDAIm8AuFRAHWp94jIl5BrTGE1UVyFICdvRylyb5Yvx61SMb5FmrO3PHITH3OBscDR4T"
+      "8KX5FV8avQZ3oIUzXt+iFDwBQcOErjIDcEDxnAX1GoTMag7mQHnaUJrfOKMPrkYhTAnML/layfvmZ+4B4PrrTffbGAdRcD9qmlJ9"
+      "kFjh1uRmbjUURk12d5zskXRwYi9UZg9TFytRiwYwNrZdqOUj8Q==";
+  expect_kept(r, {sealed});
+  // The same length prefix before too few bytes is no envelope.
+  expect_caught(r, "    password: AgB2nF9EIy/drQFWgHblmhRVje+dswq6YSu08nPzuWw", {"AgB2nF9EIy/drQFWgHblmhRVje"});
+}
+
+// Values public by where they stand: a Firebase web app's config (its API key
+// identifies the project and is shipped to every browser), and the values of a
+// sealed secret's encryptedData. The same shapes elsewhere are still secrets.
+TEST(RedactFamilies, ValuesPublicByTheirPlaceAreLeftAlone) {
+  Redactor r;
+  const std::string firebase_config =
+      std::string("export const firebaseConfig = {\n  apiKey: \"AIzav11K9B8xEabV2isDDf304eQ-oVctlpc6uRZ\",\n") +
+      "  authDomain: \"tide-tables.firebaseapp.com\",\n  projectId: \"tide-tables\"\n};";
+  const std::string sealed_lines =
+      std::string("spec:\n  encryptedData:\n    api_token: AgCq81ZmV0xT4Lw9R2nB7sY3dF6gH1jK5aZc2Xe8VbQm4wT7yUq9P0o\n") +
+      "    password: AgBz7Lq2Wm9Tx4Rk8Vn3Ys6Dd1Fg5Hj0Ka2Zc7Xe9Vb4Qm1Wt8Yu3Pq6\n  template:";
+  expect_kept(
+      r, {firebase_config, sealed_lines,
+          "firebase.initializeApp({ apiKey: 'AIzav11K9B8xEabV2isDDf304eQ-oVctlpc6uRZ', projectId: 'tide' });",
+          "app/google-services.json: \"api_key\": [{ \"current_key\": \"AIzav11K9B8xEabV2isDDf304eQ-oVctlpc6uRZ\" }]",
+          "sealed/redis.yaml: `encryptedData: {password: AgBz7Lq2Wm9Tx4Rk8Vn3Ys6Dd1Fg5Hj0Ka2Zc7Xe9Vb4Qm1Wt8Yu3Pq6}`"});
+  expect_kept(r, {"docsearch({ appId: 'R2IYF7ETH7', apiKey: '599cec31baffa4868cae4e79f180729b', indexName: 'docs' })"});
+  expect_caught(r, "docsearch reads ALGOLIA_ADMIN_KEY=5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f from the build's env",
+                {"5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f"});
+  expect_caught(r, "genai.configure(api_key=\"AIza_txe8EjzAjp8XzRs0LU5XO_XIdlu-a_iCOo\")",
+                {"AIza_txe8EjzAjp8XzRs0LU5XO_XIdlu-a_iCOo"});
+  expect_caught(
+      r,
+      "const firebaseConfig = { projectId: 'tide' };\nconst maps = { key: 'AIza_txe8EjzAjp8XzRs0LU5XO_XIdlu-a_iCOo' };",
+      {"AIza_txe8EjzAjp8XzRs0LU5XO_XIdlu-a_iCOo"});
+  expect_caught(r, "stringData:\n    password: Wq7!mTz2Lx9Kp4", {"Wq7!mTz2Lx9Kp4"});
+  expect_caught(r, "encryptedData:\n    note: fine\ndata:\n    password: Wq7!mTz2Lx9Kp4", {"Wq7!mTz2Lx9Kp4"});
 }
 
 // A pair given to a credentials constructor: the secret half.
