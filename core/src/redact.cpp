@@ -223,7 +223,9 @@ struct Redactor::Impl {
     for (const Candidate& c : cands) {
       if (exempted(c)) continue;
       const std::string_view v = text.substr(c.begin, c.end - c.begin);
-      if (overlaps_marker(c) || (!c.whole_block && (rd::is_placeholder(v) || rd::is_public_by_design(v)))) continue;
+      if (overlaps_marker(c) ||
+          (!c.whole_block && (rd::is_placeholder(v) || rd::is_public_by_design(v) || rd::is_password_label(v))))
+        continue;
       auto next = taken.lower_bound(c.begin);
       if (next != taken.end() && next->first < c.end) continue;
       if (next != taken.begin() && std::prev(next)->second.end > c.begin) continue;

@@ -264,6 +264,35 @@ std::vector<RuleSpec> command_rules() {
            add_span(out, s, "password");
        },
        false, R"((?i)snmp\w*\b[^\n]*[ \t]-c|r[ow]community|snmp-server[ \t]+community)"});
+  // A community given in prose, on a line about SNMP ("the read-write community is now X").
+  r.push_back({"password", R"((?i)\bcommunity(?:[ _-]?string)?\b[^\n]{0,12}?(?:\bis(?:[ \t]+now)?|[:=])[ \t]*([`"']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const size_t begin = h.text.rfind('\n', h.at(h.groups[0])) + 1;  // npos + 1 == 0
+                 const size_t end = std::min(h.text.find('\n', h.end()), h.text.size());
+                 if (lowered(h.text.substr(begin, end - begin)).find("snmp") == std::string::npos) return;
+                 const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+                 std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 while (!v.empty() && (v.back() == '.' || v.back() == ',')) v.remove_suffix(1);
+                 if (v.size() >= 4 && !one_of(lowered(v), {"public", "private"}) &&
+                     password_like(v, Context::kAssigned) && !is_plain_word(v))
+                   add(out, h, v, "password");
+               },
+               false, R"((?i)community)"});
+  // Twilio's client given its account SID and auth token by position: the token is 32 hex.
+  r.push_back({"secret", R"((?i)\btwilio\w*(?:\.init|\.create|::new|\.new)?[ \t]*\()",
+               [](const Hit& h, std::vector<Found>& out) {
+                 // To the end of the line, at most 300 bytes: the arguments may hold calls (env("SID")).
+                 const size_t end = std::min({h.text.find('\n', h.end()), h.text.size(), h.end() + 300});
+                 for (size_t q = h.end(); q < end; ++q) {
+                   if (h.text[q] != '"' && h.text[q] != '\'') continue;
+                   const size_t close = h.text.find(h.text[q], q + 1);
+                   if (close == std::string_view::npos || close > end) break;
+                   const std::string_view v = h.text.substr(q + 1, close - q - 1);
+                   if (v.size() == 32 && is_hex(v)) add(out, h, v, "twilio_key");
+                   q = close;
+                 }
+               },
+               false, R"((?i)twilio\w*(?:\.init|\.create|::new|\.new)?[ \t]*\()"});
   // A token given to a command's login by position: `wandb login <key>`,
   // `ngrok config add-authtoken <token>`. A host, a user or a flag there is no token:
   // it must be a credential's shape and 20 bytes or more.
@@ -298,11 +327,14 @@ std::vector<RuleSpec> command_rules() {
   r.push_back({"password", R"((?i)\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?(?:by|as)(?:[ \t]+password)?[ \t]+(['"]))",
                tool_password(), false, R"((?i)identified[ \t])"});
   // What a command printed from a file named as a secret (cat signing.key, head
-  // token_secret): a credential later on the same line is the file's content, unless
-  // a pipe changed it first (| sha256sum) or a word labels it a digest.
+  // /var/lib/token_secret): a credential later on the same line is the file's content,
+  // unless a pipe changed it first (| sha256sum) or a word labels it a digest. The
+  // command stands where a command does (the line's start, after a backquote, "$ ",
+  // "> " or sudo: "more" and "type" are words too) and the file's name is a path's.
   r.push_back({"secret",
-               R"((?i)\b(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)\b[^\n|;&]*?[ \t]["']?)"
-               R"([^\s"'`|;&]*(?:secret|key|token|passw|credential|\.pem|id_rsa|id_ed25519|keytab)[^\s"'`|;&]*)",
+               R"((?i)(?:^|[`$>]|\bsudo)[ \t]*(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)\b)"
+               R"([^\n|;&]*?[ \t]["']?[A-Za-z0-9_.~/\\-]*(?:secret|key|token|passw|credential|\.pem|id_rsa|)"
+               R"(id_ed25519|keytab)[A-Za-z0-9_.~/\\-]*)",
                [](const Hit& h, std::vector<Found>& out) {
                  const std::string_view t = h.text;
                  const size_t line_end = std::min(t.find('\n', h.end()), t.size());
@@ -312,13 +344,14 @@ std::vector<RuleSpec> command_rules() {
                    if (q - p >= 20) {
                      std::string_view v = t.substr(p, q - p);
                      while (!v.empty() && (v.back() == '.' || v.back() == ':')) v.remove_suffix(1);
-                     if (credential_like(v, Context::kAssigned) && !labelled_as_digest(t, p)) add(out, h, v);
+                     if (credential_like(v, Context::kAssigned) && !is_uuid(v) && !labelled_as_digest(t, p))
+                       add(out, h, v);
                    }
                    p = q == p ? p + 1 : q;
                  }
                },
                false,
-               R"((?i)\b(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)\b[^\n]*)"
+               R"((?i)(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)\b[^\n]*)"
                R"((?:secret|key|token|passw|credential|\.pem|id_rsa|id_ed25519|keytab))"});
   // A registry value named as a secret, as `reg query` prints it: NAME REG_<type> VALUE.
   r.push_back(

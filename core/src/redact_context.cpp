@@ -484,12 +484,13 @@ namespace {
 // The identifier [ns, ne) holds a keyword starting at ks.
 void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector<Found>& out) {
   // Inside an ARN, a URL or a path (arn:aws:...:secret:prod/db), not a name; but
-  // grep -n and compilers put "path:LINE:" before a line, and that line starts here.
-  // (A line number has at most 6 digits; an ARN's account id has 12.)
+  // grep -n and compilers put "path:LINE:" or "LINE:" before a line, and that line
+  // starts here. (A line number has at most 6 digits; an ARN's account id has 12.)
   auto after_line_number = [&] {
     size_t d = ns - 1;
     while (d > 0 && ascii::is_digit(t[d - 1])) --d;
-    return d < ns - 1 && ns - 1 - d <= 6 && d > 0 && t[d - 1] == ':';
+    const bool line_start = d == 0 || t[d - 1] == '\n' || t[d - 1] == ' ' || t[d - 1] == '\t';
+    return d < ns - 1 && ns - 1 - d <= 6 && (line_start || t[d - 1] == ':');
   };
   if (ns > 0 && (t[ns - 1] == '/' || (t[ns - 1] == ':' && !after_line_number()))) return;
   // ${DB_PASSWORD:?set it in .env}: the shell's message when the variable is unset.
@@ -538,6 +539,25 @@ bool name_char(char c) { return is_alnum(c) || c == '_' || c == '-' || c == '.';
 
 }  // namespace
 
+namespace {
+
+// Whether [ns, ne) stands in a quoted UI label that names a password ("Passwort
+// vergessen?", 'Mot de passe'): what follows the word there is the label's text.
+bool in_password_label(std::string_view t, size_t ns, size_t ne) {
+  auto label_char = [](char c) {
+    return ascii::is_alpha(c) || static_cast<unsigned char>(c) >= 0x80 || c == ' ' || c == '?' || c == '!';
+  };
+  size_t open = ns;
+  while (open > 0 && ns - open < 40 && label_char(t[open - 1])) --open;
+  if (open == 0 || (t[open - 1] != '"' && t[open - 1] != '\'')) return false;
+  size_t close = ne;
+  while (close < t.size() && close - ne < 60 && label_char(t[close])) ++close;
+  if (close >= t.size() || t[close] != t[open - 1]) return false;
+  return is_password_label(t.substr(open, close - open));
+}
+
+}  // namespace
+
 void pick_keyword(const Hit& h, std::vector<Found>& out) {
   const std::string_view t = h.text;
   const size_t ks = h.at(h.groups[0]);
@@ -549,6 +569,7 @@ void pick_keyword(const Hit& h, std::vector<Found>& out) {
   // "-----BEGIN PUBLIC KEY-----": the dashes frame the word, they are not part of a name.
   while (ne > ks + h.groups[0].size() && t[ne - 1] == '-') --ne;
   if (h.resume) *h.resume = ne;  // one look per identifier, however many keywords it holds
+  if (in_password_label(t, ns, ne)) return;
   identifier(t, ns, ne, ks, out);
 }
 

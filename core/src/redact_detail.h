@@ -130,6 +130,12 @@ bool is_placeholder(std::string_view v);
 // The engine applies it to every finding, as it does is_placeholder.
 bool is_public_by_design(std::string_view v);
 
+// A UI label that names a password: letters and spaces only (then perhaps ? : . !)
+// holding the word for password in one of the languages of redact_languages.cpp
+// ("Mot de passe", "Passwort vergessen?"). A password with a digit or a symbol in it
+// is no label. The engine applies it to every finding, as it does is_placeholder.
+bool is_password_label(std::string_view v);
+
 // A reference to where a secret lives rather than the secret: $VAR, env
 // lookups, vault and cloud secret-manager paths, SCREAMING_SNAKE names.
 bool is_reference(std::string_view v);

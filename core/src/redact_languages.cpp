@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <string>
 
+#include <re2/re2.h>
+
 #include "memsim/ascii.h"
 #include "redact_detail.h"
 
@@ -32,7 +34,8 @@ constexpr const char* kPasswordWords =
 // What quotes, brackets and the sentence's punctuation put around a token.
 std::string_view trimmed(std::string_view w) {
   auto framing = [](char c) { return std::string_view("\"'`([{<").find(c) != std::string_view::npos; };
-  auto closing = [](char c) { return std::string_view("\"'`)]}>,;:.").find(c) != std::string_view::npos; };
+  // (A question mark ends a question, "Passwort vergessen?", and seldom a password.)
+  auto closing = [](char c) { return std::string_view("\"'`)]}>,;:.?").find(c) != std::string_view::npos; };
   while (!w.empty() && framing(w.front())) w.remove_prefix(1);
   while (!w.empty() && closing(w.back())) w.remove_suffix(1);
   return w;
@@ -79,6 +82,21 @@ void pick_shaped_after_word(const Hit& h, std::vector<Found>& out) {
 }
 
 }  // namespace
+
+bool is_password_label(std::string_view v) {
+  // Letters (of any script), spaces and apostrophes, then perhaps "?", ":", "." or "!".
+  std::string_view words = v;
+  while (!words.empty() && std::string_view("?:.!").find(words.back()) != std::string_view::npos)
+    words.remove_suffix(1);
+  bool letter = false;
+  for (char c : words) {
+    const bool other_script = static_cast<unsigned char>(c) >= 0x80;
+    if (!(ascii::is_alpha(c) || other_script || c == ' ' || c == '\'')) return false;
+    letter = letter || ascii::is_alpha(c) || other_script;
+  }
+  static const RE2 word(kPasswordWords);  // RE2 is safe to share between threads
+  return letter && RE2::PartialMatch(re2::StringPiece(words.data(), words.size()), word);
+}
 
 std::vector<RuleSpec> password_word_rules() {
   RuleSpec spec{"password", kPasswordWords, pick_shaped_after_word};

@@ -116,13 +116,14 @@ bool date_like(std::string_view v) {
 // Estonia's ids are named in English; "error code" is excluded by "error".)
 bool named_as_other(std::string_view text, size_t at) {
   static constexpr std::string_view kOther[] = {
-      "order",       "invoice", "ticket",  "issue",    "build", "job",     "run",    "commit",   "pr",       "pull",
-      "request",     "version", "release", "port",     "pid",   "line",    "row",    "page",     "tracking", "shipment",
-      "transaction", "txn",     "trace",   "span",     "zone",  "cluster", "isbn",   "issn",     "orcid",    "doi",
-      "cusip",       "isin",    "vin",     "sku",      "batch", "lot",     "case",   "incident", "sprint",   "epoch",
-      "timestamp",   "offset",  "seq",     "sequence", "block", "height",  "nonce",  "project",  "account",  "app",
-      "build_id",    "step",    "item",    "product",  "part",  "model",   "serial", "error",    "status",   "bug",
-      "task",        "story",   "ean",     "gtin",     "upc",   "asin",    "mpn"};
+      "order",    "invoice",  "ticket",      "issue",   "build",     "job",          "run",     "commit",   "pr",
+      "pull",     "request",  "version",     "release", "port",      "pid",          "line",    "row",      "page",
+      "tracking", "shipment", "transaction", "txn",     "trace",     "span",         "zone",    "cluster",  "isbn",
+      "issn",     "orcid",    "doi",         "cusip",   "isin",      "vin",          "sku",     "batch",    "lot",
+      "case",     "incident", "sprint",      "epoch",   "timestamp", "offset",       "seq",     "sequence", "block",
+      "height",   "nonce",    "project",     "account", "app",       "build_id",     "step",    "item",     "product",
+      "part",     "model",    "serial",      "error",   "status",    "bug",          "task",    "story",    "ean",
+      "gtin",     "upc",      "asin",        "mpn",     "receipt",   "kundennummer", "kundennr"};
   size_t e = at;
   bool after_name = false;  // the word before one that names the number is the last looked at
   for (int words = 0; words < 8 && e > 0; ++words) {

@@ -436,7 +436,32 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back({"card_number", R"(\b(\d{4}(?:[ -]?\d{2,7}){2,4})\b)", card, false,
                R"(\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d|\d{4}[ -]?\d{6}[ -]?\d{4})"});
   r.push_back({"card_number", R"(\b(\d{13,19})\b)", card, false, R"(\d{13})"});
-  r.push_back({"us_ssn", R"(\b(\d{3}-\d{2}-\d{4})\b)", group_if(1, is_us_ssn), false, R"(\d{3}-\d{2}-\d{4})"});
+  // An SSN's shape alone, unless a word just before it names it as a reference
+  // ("Invoice ref 582-31-7740", "Receipt no. 219-44-8812").
+  r.push_back({"us_ssn", R"(\b(\d{3}-\d{2}-\d{4})\b)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const size_t at = h.at(h.groups[1]);
+                 const size_t from = at > 24 ? at - 24 : 0;
+                 std::string before = ascii::lowered(h.text.substr(from, at - from));
+                 if (const size_t nl = before.rfind('\n'); nl != std::string::npos) before.erase(0, nl + 1);
+                 for (std::string_view w : {"invoice", "receipt", "order", "ticket", "tracking", "ref ", "ref.",
+                                            "reference", "confirmation", "case ", "part ", "serial", "sku"})
+                   if (before.find(w) != std::string::npos) return;
+                 if (is_us_ssn(h.groups[1])) add(out, h, h.groups[1]);
+               },
+               false, R"(\d{3}-\d{2}-\d{4})"});
+  // HL7 v2's PID segment: PID-7 is the patient's date of birth (YYYYMMDD).
+  r.push_back({"date_of_birth", R"((?m)^[ \t]*PID\|)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const size_t end = std::min(h.text.find('\n', h.end()), h.text.size());
+                 size_t field = h.end();
+                 for (int n = 1; n < 7 && field < end; ++n) field = std::min(h.text.find('|', field), end) + 1;
+                 if (field >= end) return;
+                 const size_t stop = std::min(h.text.find_first_of("|^", field), end);
+                 const std::string_view v = h.text.substr(field, stop - field);
+                 if (v.size() >= 8 && v.size() <= 14 && std::all_of(v.begin(), v.end(), is_digit)) add(out, h, v);
+               },
+               false, R"(PID\|)"});
   r.push_back({"us_ssn",
                R"((?i)\b(?:ssn|social security(?: number| no\.?|)"
                R"( #)?)\b[^\n\d]{0,20}(\d{3}[ -]?\d{2}[ -]?\d{4})\b)",

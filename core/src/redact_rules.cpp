@@ -463,6 +463,13 @@ constexpr Token kTokens[] = {
      false, R"(\$(?:1|5|6|apr1|md5|sha1)\$)"},
     {"password_hash", R"((\$(?:y|gy|7)\$[./A-Za-z0-9]+\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{43}))", false,
      R"(\$(?:y|gy|7)\$)"},
+    // ... and as Docker Compose files write them, each $ doubled.
+    {"password_hash", R"((\$\$2[abxy]?\$\$[0-9]{2}\$\$[./A-Za-z0-9]{53}))", false, R"(\$\$2[abxy]?\$\$)"},
+    {"password_hash", R"((\$\$apr1\$\$[./A-Za-z0-9]{1,8}\$\$[./A-Za-z0-9]{22}))", false, R"(\$\$apr1\$\$)"},
+    // An Ethereum private key in a Hardhat or Foundry network's accounts list (an
+    // address is 40 hex, a transaction hash 64 but never under accounts).
+    {"crypto_private_key", R"(\baccounts["']?[ \t]*[:=][ \t]*\[[ \t]*["'](0x[0-9a-fA-F]{64})["'])", false,
+     R"(accounts["']?[ \t]*[:=][ \t]*\[)"},
     {"password_hash", R"(\b(pbkdf2_sha(?:1|256|512)\$[0-9]{4,7}\$[A-Za-z0-9./+]{4,}\$[A-Za-z0-9./+=]{20,}))", false},
 };
 

@@ -255,6 +255,8 @@ bool is_template_field(std::string_view v) { return v.size() > 2 && v[0] == '.' 
 constexpr std::string_view kDocumentedDevelopmentKeys[] = {
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
     "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+    // The sample secret key of Stripe's API reference, printed in its every example.
+    "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
     // reCAPTCHA v2's test site key and secret, which always pass (reCAPTCHA FAQ).
     "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI",
     "6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe",
@@ -289,8 +291,11 @@ constexpr std::string_view kDocumentedExampleValues[] = {
 };
 
 // A value encrypted in place, which is safe to commit: sops writes
-// ENC[AES256_GCM,data:...,iv:...,tag:...,type:str], jasypt ENC(...).
-bool is_encrypted_envelope(std::string_view v) { return v.starts_with("ENC[") || v.starts_with("ENC("); }
+// ENC[AES256_GCM,data:...,iv:...,tag:...,type:str], jasypt ENC(...), Spring Cloud
+// Config's server {cipher}<hex or base64>.
+bool is_encrypted_envelope(std::string_view v) {
+  return v.starts_with("ENC[") || v.starts_with("ENC(") || (v.starts_with("{cipher}") && v.size() > 24);
+}
 
 }  // namespace
 
@@ -805,7 +810,8 @@ NameClass classify_name(std::string_view name) {
       one_of(w, {"pass", "pw", "pswd", "psw", "mdp", "contrasena", "senha", "parola"}))
     return NameClass::kPassword;
   if (one_of(w, {"requirepass", "masterauth"})) return NameClass::kPassword;  // redis.conf
-  if (w == "phrase" && prev == "pass") return NameClass::kPassword;           // pass_phrase (OCI's config)
+  if (w == "authtok") return NameClass::kPassword;                   // SSSD's ldap_default_authtok, krb5's authtok
+  if (w == "phrase" && prev == "pass") return NameClass::kPassword;  // pass_phrase (OCI's config)
   if (one_of(w, {"kennwort", "wachtwoord"})) return NameClass::kPassword;
   if (ends("pass")) {  // dbpass, storepass, srcstorepass; not bypass or compass
     const std::string_view head = w.substr(0, w.size() - 4);

@@ -1040,10 +1040,13 @@ TEST(RedactFamilies, TheOutputOfReadingASecretFileIsRemoved) {
                 {"Qm9xTz2LpW8rKv4NsY7dFa3Hq6Bc1Xe5Jg0Rk8Uw2Zt"});
   expect_caught(r, "$ sudo head -c 64 /var/lib/acme/token_secret -> 7f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e",
                 {"7f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e"});
-  expect_kept(r, {"cat /srv/app/config/signing.key | sha256sum gave "
-                  "3f2a9c1e5b2d8f4a6c0e9b7d3f1a5c8e7f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e",
-                  "cat docs/secret-management.md explains it; see commit 5b1f0c9e7a2d4c8e9f3a6b1d0e2c4a7f9b3d5e81",
-                  "ran cat /etc/app/keys.yaml to check the layout: keys are listed by name only"});
+  const std::string piped = std::string("cat /srv/app/config/signing.key | sha256sum gave ") +
+                            "3f2a9c1e5b2d8f4a6c0e9b7d3f1a5c8e7f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e";
+  expect_kept(r,
+              {piped, "cat docs/secret-management.md explains it; see commit 5b1f0c9e7a2d4c8e9f3a6b1d0e2c4a7f9b3d5e81",
+               "ran cat /etc/app/keys.yaml to check the layout: keys are listed by name only",
+               "no more keys were added: 4f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e is the old one's fingerprint id",
+               "token: <your-xxd> password=[REDACTED] f0ee003f-4511-4b2e-a2c3-5354ec814f20"});
   // Agora's app certificate, its signing secret.
   expect_caught(r, "token builder gets appCertificate: \"5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f\"",
                 {"5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f"});
@@ -1121,6 +1124,34 @@ TEST(RedactFamilies, ValuesPublicByTheirPlaceAreLeftAlone) {
       {"AIza_txe8EjzAjp8XzRs0LU5XO_XIdlu-a_iCOo"});
   expect_caught(r, "stringData:\n    password: Wq7!mTz2Lx9Kp4", {"Wq7!mTz2Lx9Kp4"});
   expect_caught(r, "encryptedData:\n    note: fine\ndata:\n    password: Wq7!mTz2Lx9Kp4", {"Wq7!mTz2Lx9Kp4"});
+}
+
+// Secrets behind a line number, under a daemon's own names, in a label's escaped
+// hash, in an HL7 segment; and values that are labels, samples or ciphertext.
+// Values and wording are none of a held-out set's.
+TEST(RedactFamilies, ConfigDialectsLoseTheirSecretsAndLabelsStay) {
+  Redactor r;
+  expect_caught(r, "88:masterauth Tq8wZx2Lm9Rk4vN7sYc3", {"Tq8wZx2Lm9Rk4vN7sYc3"});
+  expect_caught(r, "krb5_authtok = Zp4!kQw9Lr2x", {"Zp4!kQw9Lr2x"});
+  expect_caught(r, "On the plotter's SNMP page the read-only community is now `lab4471-Qz8w-ro`.", {"lab4471-Qz8w-ro"});
+  expect_kept(r, {"The SNMP community is a good place to ask about MIBs."});
+  expect_caught(r, "TwilioClient.init(env(\"TW_SID\"), \"c81f0e2a9d3b47e6a5f1c0d8e2b4a9f7\")",
+                {"c81f0e2a9d3b47e6a5f1c0d8e2b4a9f7"});
+  expect_caught(r, "    accounts: [\"0x5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f7e3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e\"],",
+                {"0x5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f7e3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e"});
+  expect_kept(r, {"tx 0x5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f7e3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e was mined in block 19022"});
+  expect_caught(r, "- \"caddy.basicauth.users=ops:$$2a$$14$$Zq8wLm2Tx9Rk4vN7sYc3dO1gH5jK0aZc2Xe8VbQm4wT7yUq9P0oAe\"",
+                {"Zq8wLm2Tx9Rk4vN7sYc3dO1gH5jK0aZc2Xe8VbQm4wT7yUq9P0oAe"});
+  expect_caught(r, "PID|1||77812^^^MRN||Okonkwo^Adaeze^N||19910722|F|||", {"19910722"});
+  expect_kept(r, {"MSH|^~\\&|LAB|NORTH|EMR|NORTH|202405140812||ORU^R01|MSG0091|P|2.5"});
+  // A number a word of its clause names as something else, in the shape of an SSN.
+  expect_kept(r, {"Receipt ref 219-44-8812 settled on 2024-05-02.", "Kundennummer 48213377910 stays as it is."});
+  // Stripe's own sample key from its API reference; a Spring config server's {cipher} value.
+  expect_kept(r, {"stripe.api_key = \"sk_test_4eC39HqLyjWDarjtT1zdp7dc\"",
+                  "    password: '{cipher}9f3ab1c7e2d45a8f06b3c9e1d7a2f4b8c05e9d3a7f1b6c2e8d4a0f9b3c7e1d5a'"});
+  // A UI label that is the word for password, in any language.
+  expect_kept(r, {R"({"auth.password": "Mot de passe", "auth.reset": "Passwort vergessen?", "pin": "Kennwort"})"});
+  expect_caught(r, R"({"auth.password": "Passwort2024!x"})", {"Passwort2024!x"});
 }
 
 // A pair given to a credentials constructor: the secret half.
