@@ -351,8 +351,7 @@ std::vector<RuleSpec> command_rules() {
                  }
                },
                false,
-               R"((?i)(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)\b[^\n]*)"
-               R"((?:secret|key|token|passw|credential|\.pem|id_rsa|id_ed25519|keytab))"});
+               R"((?i)(?:^|[`$>]|sudo)[ \t]*(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)[ \t])"});
   // A registry value named as a secret, as `reg query` prints it: NAME REG_<type> VALUE.
   r.push_back(
       {"password",

@@ -117,6 +117,17 @@ void pick_signify_secret_key(const Hit& h, std::vector<Found>& out) {
     add(out, h, h.groups[2]);
 }
 
+// A key file in base64 (groups[1]), judged by its decoded header: `open`, then the
+// label up to `close`, which `secret` reads.
+void pick_base64_armour(const Hit& h, std::vector<Found>& out, std::string_view open, std::string_view close,
+                        bool (*secret)(std::string_view)) {
+  const std::string head = base64_decode(h.groups[1], 120);
+  const size_t end = head.find(close, open.size());
+  if (head.starts_with(open) && end != std::string::npos &&
+      secret(std::string_view(head).substr(open.size(), end - open.size())))
+    add(out, h, h.groups[1]);
+}
+
 }  // namespace
 
 std::vector<RuleSpec> key_block_rules() {
@@ -146,11 +157,7 @@ std::vector<RuleSpec> key_block_rules() {
   r.push_back({"private_key",
                R"((LS0tLS1CRUdJTi[A-Za-z0-9+/=]*(?:(?:\r?\n|\\n)[ \t]*[A-Za-z0-9+/=]{4,})*))",
                [](const Hit& h, std::vector<Found>& out) {
-                 const std::string head = base64_decode(h.groups[1], 120);
-                 const size_t end = head.find("-----", 11);
-                 if (head.starts_with("-----BEGIN ") && end != std::string::npos &&
-                     names_secret_key(std::string_view(head).substr(11, end - 11)))
-                   add(out, h, h.groups[1]);
+                 pick_base64_armour(h, out, "-----BEGIN ", "-----", names_secret_key);
                },
                true,
                {},
@@ -160,11 +167,9 @@ std::vector<RuleSpec> key_block_rules() {
   r.push_back({"private_key",
                R"((PT0g[A-Za-z0-9+/]{20,}={0,2}))",
                [](const Hit& h, std::vector<Found>& out) {
-                 const std::string head = base64_decode(h.groups[1], 40);
-                 const size_t end = head.find(" ==", 3);
-                 if (head.starts_with("== ") && end != std::string::npos &&
-                     std::string_view(head).substr(3, end - 3).find("secret") != std::string_view::npos)
-                   add(out, h, h.groups[1]);
+                 pick_base64_armour(h, out, "== ", " ==", [](std::string_view label) {
+                   return label.find("secret") != std::string_view::npos;
+                 });
                },
                false,
                {},

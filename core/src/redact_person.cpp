@@ -213,7 +213,7 @@ std::vector<RuleSpec> person_number_rules() {
                    const size_t end = std::min(h.text.find('\n', h.end()), h.text.size());
                    if (names_a_person(h.text.substr(begin, end - begin))) add(out, h, h.groups[1]);
                  }};
-  birth.trigger = R"re([,;|\t][ \t]*"?(?:[MFXmfx]|[Mm]ale|[Ff]emale)"?)re";
+  birth.trigger = R"re([,;|\t][ \t]*"?(?:[MFXmfx]|[Mm]ale|[Ff]emale)"?[ \t]*(?:[,;|\t]|$))re";
   return {spec, birth};
 }
 

@@ -473,6 +473,22 @@ constexpr Token kTokens[] = {
     {"password_hash", R"(\b(pbkdf2_sha(?:1|256|512)\$[0-9]{4,7}\$[A-Za-z0-9./+]{4,}\$[A-Za-z0-9./+=]{20,}))", false},
 };
 
+// The codes under a heading (groups[1], one to a line): each line's code that holds
+// a digit and is 6 bytes or more.
+void pick_codes_one_to_a_line(const Hit& h, std::vector<Found>& out) {
+  const std::string_view body = h.groups[1];
+  for (size_t p = 0; p < body.size();) {
+    const size_t e = std::min(body.find('\n', p), body.size());
+    size_t b = p;
+    while (b < e && (body[b] == ' ' || body[b] == '\t')) ++b;
+    size_t q = e;
+    while (q > b && (body[q - 1] == ' ' || body[q - 1] == '\t' || body[q - 1] == '\r')) --q;
+    const std::string_view code = body.substr(b, q - b);
+    if (code.size() >= 6 && std::any_of(code.begin(), code.end(), ascii::is_digit)) add(out, h, code);
+    p = e + 1;
+  }
+}
+
 }  // namespace
 
 std::vector<RuleSpec> block_rules() {
@@ -488,25 +504,12 @@ std::vector<RuleSpec> block_rules() {
                "alue:"});
   // Recovery or backup codes one to a line under their heading ("... recovery codes
   // for the bot:" and then the codes): each line of one code that holds a digit.
-  r.push_back({"recovery_code",
-               R"((?i)\b(?:recovery|backup|2fa|mfa)[ -]codes?\b[^\n]{0,80}:[ \t]*\r?\n)"
-               R"(((?:[ \t]*[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12})?[ \t]*(?:\r?\n|$))+))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const std::string_view body = h.groups[1];
-                 for (size_t p = 0; p < body.size();) {
-                   size_t e = std::min(body.find('\n', p), body.size());
-                   size_t b = p;
-                   while (b < e && (body[b] == ' ' || body[b] == '\t')) ++b;
-                   size_t q = e;
-                   while (q > b && (body[q - 1] == ' ' || body[q - 1] == '\t' || body[q - 1] == '\r')) --q;
-                   const std::string_view code = body.substr(b, q - b);
-                   if (code.size() >= 6 && std::any_of(code.begin(), code.end(), ascii::is_digit)) add(out, h, code);
-                   p = e + 1;
-                 }
-               },
-               false,
-               {},
-               "ode"});
+  // One rule per heading word, so that each runs only where its word is.
+  const std::string codes = R"([ -]codes?\b[^\n]{0,80}:[ \t]*\r?\n)"
+                            R"(((?:[ \t]*[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12})?[ \t]*(?:\r?\n|$))+))";
+  for (const auto& [word, literal] :
+       {std::pair<std::string, std::string>{"recovery", "ecovery"}, {"backup", "ackup"}, {"(?:2fa|mfa)", "FA code"}})
+    r.push_back({"recovery_code", "(?i)\\b" + word + codes, pick_codes_one_to_a_line, false, {}, literal});
   return r;
 }
 
