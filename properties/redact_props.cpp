@@ -287,7 +287,8 @@ RC_GTEST_PROP(RedactProps, AProviderTokenAmongWordsIsAlwaysCaught, ()) {
 
 // Runs of lines are independent: redacting two texts joined at a line break is
 // redacting each (key blocks, Kubernetes name/value pairs, codes under their heading,
-// and the places that make a value public, a Firebase config and a sealed secret's
+// a CSV's password column, a HAR's cookie pair, a call's arguments one to a line, and
+// the places that make a value public, a Firebase config and a sealed secret's
 // encryptedData, which span lines, aside).
 RC_GTEST_PROP(RedactProps, LinesAreRedactedIndependently, ()) {
   // Mostly words and contextual secrets, so that names, flags and prose meet line breaks.

@@ -136,6 +136,11 @@ bool is_public_by_design(std::string_view v);
 // is no label. The engine applies it to every finding, as it does is_placeholder.
 bool is_password_label(std::string_view v);
 
+// A name that says its value is public: one of its words is public or publishable
+// and none is secret, private or password (NEXT_PUBLIC_MAPS_TOKEN, publicAccessToken),
+// or the Push API's applicationServerKey (a VAPID public key by definition).
+bool names_public_value(std::string_view name);
+
 // A reference to where a secret lives rather than the secret: $VAR, env
 // lookups, vault and cloud secret-manager paths, SCREAMING_SNAKE names.
 bool is_reference(std::string_view v);

@@ -249,6 +249,20 @@ bool is_mx_clabe(std::string_view v) {
   return (10 - sum % 10) % 10 == at(d, 17);
 }
 
+// Australia's Tax File Number: nine digits, weights 1 4 3 7 5 8 6 9 10, the sum a
+// multiple of 11 (the ATO's published check, as its "TFN algorithm" describes).
+bool is_au_tfn(std::string_view v) {
+  std::string d;
+  for (char c : v)
+    if (is_digit(c)) d += c;
+    else if (c != ' ' && c != '-') return false;
+  if (d.size() != 9) return false;
+  static constexpr int kW[9] = {1, 4, 3, 7, 5, 8, 6, 9, 10};
+  int sum = 0;
+  for (size_t i = 0; i < 9; ++i) sum += kW[i] * at(d, i);
+  return sum % 11 == 0;
+}
+
 struct IdScheme {
   std::string_view kind;
   bool (*valid)(std::string_view);
@@ -270,6 +284,7 @@ constexpr IdScheme kSchemes[] = {
     {"uk_nhs_number", is_uk_nhs},
     {"au_medicare", is_au_medicare},
     {"mx_clabe", is_mx_clabe},
+    {"au_tfn", is_au_tfn},
 };
 
 // Which labels name which scheme. Words in a label are separated in the text by
@@ -296,6 +311,7 @@ const std::initializer_list<IdLabel> kLabels = {
     {"uk_nhs_number", {"nhs"}},
     {"au_medicare", {"medicare"}},
     {"mx_clabe", {"clabe"}},
+    {"au_tfn", {"tfn", "tax file number"}},
     {"",
      {"national id", "national identity", "national identification", "citizen id", "identity card", "id card", "身分證",
       "身分证", "身份證", "身份证"}},

@@ -29,7 +29,10 @@ constexpr const char* kPasswordWords =
     "slapta[žz]od|geslo|lozink|лозинк|парол|şifre|sifre|kata sandi|kata laluan|m[ậa]t kh[ẩa]u|"
     "salasan|l[öo]senord|adgangskode|passord|lykilor[ðd]|fjal[ëe]kalim|nenosiri|pasahitz|"
     "κωδικ[όο]|συνθηματικ|كلمة المرور|كلمة السر|رمز عبور|گذرواژه|סיסמ|"
-    "पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|รหัสผ่าน|パスワード|密码|密碼|비밀번호|գաղտնաբառ|პაროლ)";
+    "पासवर्ड|পাসওয়ার্ড|கடவுச்சொல்|รหัสผ่าน|パスワード|密码|密碼|비밀번호|գաղտնաբառ|პაროლ|"
+    // ... and where a script's words for an API key, a token or a secret key stand
+    // as "password" does (the keyword rule reads the English ones).
+    "APIキー|アクセストークン|シークレットキー|秘密鍵|API ?密钥|访问令牌|API ?金鑰|API ?키|액세스 토큰)";
 
 // What quotes, brackets and the sentence's punctuation put around a token.
 std::string_view trimmed(std::string_view w) {

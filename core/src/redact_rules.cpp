@@ -137,7 +137,13 @@ void pick_client_literals(const Hit& h, std::vector<Found>& out) {
   for (std::string_view getter : {"get", "load", "fetch", "read", "find", "resolve", "lookup", "list"})
     if (callee.starts_with(getter)) return;
   const std::string_view t = h.text;
-  for (size_t p = h.end(), depth = 1; p < t.size() && t[p] != '\n' && depth > 0; ++p) {
+  // Through the arguments to the closing parenthesis, lines included when the call
+  // opens its line's last parenthesis (Go's and Rust's one argument to a line), at
+  // most 400 bytes.
+  const size_t line_end = std::min(t.find('\n', h.end()), t.size());
+  const bool to_next_lines = t.substr(h.end(), line_end - h.end()).find_first_of("()") == std::string_view::npos;
+  const size_t limit = to_next_lines ? std::min(t.size(), h.end() + 400) : line_end;
+  for (size_t p = h.end(), depth = 1; p < limit && depth > 0; ++p) {
     if (t[p] == '(') ++depth;
     if (t[p] == ')') --depth;
     if (t[p] != '"' && t[p] != '\'') continue;
@@ -398,6 +404,10 @@ constexpr Token kTokens[] = {
     // Agora's app certificate, the 32-hex secret its tokens are signed with (not a certificate).
     {"agora_certificate", R"((?i)\bapp_?certificate\\?["']?[ \t]*[:=][ \t]*\\?["']?([0-9a-f]{32})\b)", false,
      R"((?i)app_?certificate)"},
+    // Roblox's .ROBLOSECURITY session cookie, which opens with its own warning (the
+    // warning is the same in every cookie; the hex after it is the secret).
+    {"roblox_cookie", R"(_\|WARNING:-DO-NOT-SHARE-THIS\.[^|\n]{0,200}\|_([0-9A-F]{64,}))", false,
+     R"(_\|WARNING:-DO-NOT-SHARE-THIS)"},
     {"sendgrid_key", R"(\b(SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}))", false},
     {"mailgun_key", R"(\b(key-[0-9a-zA-Z]{32}))", true},
     // Mailgun's private API keys since 2023: 32 hex, then two groups of 8.
@@ -473,6 +483,61 @@ constexpr Token kTokens[] = {
     {"password_hash", R"(\b(pbkdf2_sha(?:1|256|512)\$[0-9]{4,7}\$[A-Za-z0-9./+]{4,}\$[A-Za-z0-9./+=]{20,}))", false},
 };
 
+// A cookie header's name=value pairs in text [p, end): the values of session-like names.
+void pick_cookie_pairs(const Hit& h, size_t p, size_t end, std::vector<Found>& out) {
+  while (p < end) {
+    const size_t eq = h.text.find('=', p);
+    if (eq == std::string_view::npos || eq >= end) break;
+    // A value ends at white space, a comma, a backquote or a backslash too
+    // (RFC 6265's cookie-octets exclude them): there the header has ended.
+    size_t stop = h.text.find_first_of("; \t,`\\", eq);
+    if (stop == std::string_view::npos || stop > end) stop = end;
+    if (stop < end && h.text[stop] != ';') end = stop;
+    const std::string name = lowered(h.text.substr(p, eq - p));
+    if (name.find_first_of(" \t") != std::string::npos) break;  // not a cookie's name: "-b main"
+    const std::string_view v = h.text.substr(eq + 1, stop - eq - 1);
+    bool session = false;
+    for (std::string_view w :
+         {"sess", "sid", "auth", "token", "jwt", "login", "remember", "secret", "key", "csrf", "xsrf"})
+      session = session || name.find(w) != std::string::npos;
+    if (session && credential_like(v, Context::kAssigned)) add(out, h, v);
+    p = stop + 1;
+    while (p < end && h.text[p] == ' ') ++p;
+  }
+}
+
+// A CSV export under its header line (a browser's saved passwords, a user list):
+// the field of each row in the column the header names password.
+void pick_csv_password_column(const Hit& h, std::vector<Found>& out) {
+  const std::string_view header = h.groups[1];
+  size_t column = 0, at = 0;
+  for (;; ++column) {
+    const size_t comma = std::min(header.find(',', at), header.size());
+    std::string name = lowered(header.substr(at, comma - at));
+    std::erase(name, ' ');
+    if (name == "password" || name == "passwd" || name == "pwd") break;
+    if (comma == header.size()) return;
+    at = comma + 1;
+  }
+  const std::string_view t = h.text;
+  for (size_t line = h.end(); line < t.size();) {
+    const size_t end = std::min(t.find('\n', line), t.size());
+    const std::string_view row = t.substr(line, end - line);
+    if (row.find(',') == std::string_view::npos) break;  // the table has ended
+    size_t field = 0;
+    for (size_t c = 0; c < column && field != std::string_view::npos; ++c)
+      field = row.find(',', field) == std::string_view::npos ? std::string_view::npos : row.find(',', field) + 1;
+    if (field != std::string_view::npos) {
+      const size_t stop = std::min(row.find(',', field), row.size());
+      std::string_view v = row.substr(field, stop - field);
+      if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
+      while (!v.empty() && v.back() == '\r') v.remove_suffix(1);
+      if (v.size() >= 4 && !is_placeholder(v) && !is_reference(v)) out.push_back({h.at(v), h.at(v) + v.size(), {}});
+    }
+    line = end + 1;
+  }
+}
+
 // The codes under a heading (groups[1], one to a line): each line's code that holds
 // a digit and is 6 bytes or more.
 void pick_codes_one_to_a_line(const Hit& h, std::vector<Found>& out) {
@@ -510,6 +575,27 @@ std::vector<RuleSpec> block_rules() {
   for (const auto& [word, literal] :
        {std::pair<std::string, std::string>{"recovery", "ecovery"}, {"backup", "ackup"}, {"(?:2fa|mfa)", "FA code"}})
     r.push_back({"recovery_code", "(?i)\\b" + word + codes, pick_codes_one_to_a_line, false, {}, literal});
+  // A CSV export's password column, under its header (name,url,username,password,...);
+  // a header holds the word before a comma or at its end.
+  for (const char* literal : {"assword,", "assword\n"})
+    r.push_back({"password",
+                 R"((?im)^[ \t]*((?:[A-Za-z_ ]+,)+(?:password|passwd|pwd)(?:,[A-Za-z_ ]*)*|)"
+                 R"((?:password|passwd|pwd)(?:,[A-Za-z_ ]*)+)\r?\n)",
+                 pick_csv_password_column,
+                 false,
+                 {},
+                 literal});
+  // A HAR's header as a name/value pair: {"name": "Cookie", "value": "a=b; sessionid=..."},
+  // on one line or two.
+  r.push_back({"cookie",
+               R"re((?i)"name"[ \t]*:[ \t]*"cookie"[ \t]*,[ \t]*\r?\n?[ \t]*"value"[ \t]*:[ \t]*")re",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const size_t end = std::min({h.text.find('"', h.end()), h.text.find('\n', h.end()), h.text.size()});
+                 pick_cookie_pairs(h, h.end(), end, out);
+               },
+               false,
+               {},
+               "ookie"});
   return r;
 }
 
@@ -527,6 +613,16 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"public", R"re("current_key"[ \t]*:[ \t]*"(AIza[0-9A-Za-z_-]{35})")re", group(1), false, "current_key"});
   r.back().exempts = true;
   r.push_back({"public", R"(\bencryptedData:)", pick_sealed_values, false, "encryptedData:"});
+  r.back().exempts = true;
+  // The value of a name that says public (VAPID_PUBLIC_KEY=..., publicAccessToken: '...')
+  // or of the Push API's applicationServerKey, whatever its shape.
+  r.push_back({"public", R"re(\b([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*[:=][ \t]*["'`]?([A-Za-z0-9_+/=.-]{16,}))re",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (names_public_value(h.groups[1])) add(out, h, h.groups[2]);
+                 // What looked like a value may be the next name ("push: applicationServerKey = ...").
+                 if (h.resume) *h.resume = h.at(h.groups[2]);
+               },
+               false, R"((?i)public|applicationServerKey)"});
   r.back().exempts = true;
   r.push_back({"jwt",
                R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|)"
@@ -596,30 +692,10 @@ std::vector<RuleSpec> line_rules() {
       {"cookie",
        R"((?i)(?:\b(?:set-)?cookie["']?[ \t]*:|\bcookie header\b[^:\n]{0,40}:|[ \t](?:-b|--cookie)[ \t]+)[ \t]*["']?)",
        [](const Hit& h, std::vector<Found>& out) {
-         // name=value pairs up to the end of the header; session-like names only.
-         size_t p = h.end();
-         size_t end = std::min(h.text.size(), p + kMaxValue);
-         if (const size_t e = h.text.substr(p, end - p).find_first_of("\n\"'"); e != std::string_view::npos)
-           end = p + e;
-         while (p < end) {
-           const size_t eq = h.text.find('=', p);
-           if (eq == std::string_view::npos || eq >= end) break;
-           // A value ends at white space, a comma, a backquote or a backslash too
-           // (RFC 6265's cookie-octets exclude them): there the header has ended.
-           size_t stop = h.text.find_first_of("; \t,`\\", eq);
-           if (stop == std::string_view::npos || stop > end) stop = end;
-           if (stop < end && h.text[stop] != ';') end = stop;
-           const std::string name = lowered(h.text.substr(p, eq - p));
-           if (name.find_first_of(" \t") != std::string::npos) break;  // not a cookie's name: "-b main"
-           const std::string_view v = h.text.substr(eq + 1, stop - eq - 1);
-           bool session = false;
-           for (std::string_view w :
-                {"sess", "sid", "auth", "token", "jwt", "login", "remember", "secret", "key", "csrf", "xsrf"})
-             session = session || name.find(w) != std::string::npos;
-           if (session && credential_like(v, Context::kAssigned)) add(out, h, v);
-           p = stop + 1;
-           while (p < end && h.text[p] == ' ') ++p;
-         }
+         size_t end = std::min(h.text.size(), h.end() + kMaxValue);
+         if (const size_t e = h.text.substr(h.end(), end - h.end()).find_first_of("\n\"'"); e != std::string_view::npos)
+           end = h.end() + e;
+         pick_cookie_pairs(h, h.end(), end, out);
        }});
 
   // Passwords and keys given to commands, by flag or by position (redact_commands.cpp).

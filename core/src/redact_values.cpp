@@ -150,6 +150,14 @@ constexpr std::string_view kTimeWords[] = {"annually",  "automatically", "daily"
 
 static_assert(std::is_sorted(std::begin(kTimeWords), std::end(kTimeWords)), "binary_search needs it sorted");
 
+// Password managers, named where a password would stand ("the password is in
+// 1Password", "パスワードは1Passwordの…"); sorted, lower-cased.
+constexpr std::string_view kPasswordManagers[] = {"1password", "bitwarden", "dashlane", "keepass",
+                                                  "keepassxc", "keeper",    "lastpass", "vaultwarden"};
+
+static_assert(std::is_sorted(std::begin(kPasswordManagers), std::end(kPasswordManagers)),
+              "binary_search needs it sorted");
+
 // English endings that mark a word rather than a chosen password.
 bool has_word_ending(std::string_view w) {
   for (std::string_view e : {"ing", "ed", "tion", "ment", "ness", "able", "ible", "ly", "ies", "ful"})
@@ -257,6 +265,8 @@ constexpr std::string_view kDocumentedDevelopmentKeys[] = {
     "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
     // The sample secret key of Stripe's API reference, printed in its every example.
     "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+    // RFC 7636's example code_verifier (Appendix B).
+    "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
     // reCAPTCHA v2's test site key and secret, which always pass (reCAPTCHA FAQ).
     "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI",
     "6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe",
@@ -292,9 +302,10 @@ constexpr std::string_view kDocumentedExampleValues[] = {
 
 // A value encrypted in place, which is safe to commit: sops writes
 // ENC[AES256_GCM,data:...,iv:...,tag:...,type:str], jasypt ENC(...), Spring Cloud
-// Config's server {cipher}<hex or base64>.
+// Config's server {cipher}<hex or base64>, Shopify's ejson EJ[1:...].
 bool is_encrypted_envelope(std::string_view v) {
-  return v.starts_with("ENC[") || v.starts_with("ENC(") || (v.starts_with("{cipher}") && v.size() > 24);
+  return v.starts_with("ENC[") || v.starts_with("ENC(") || v.starts_with("EJ[1:") ||
+         (v.starts_with("{cipher}") && v.size() > 24);
 }
 
 }  // namespace
@@ -583,7 +594,11 @@ bool is_public_by_design(std::string_view v) {
   // Mapbox's public tokens ("Access tokens": pk. public, sk. secret), PostHog's
   // project API key ("safe to use in public apps"), PubNub's publish and subscribe
   // keys (its sec-c- key is the server's secret).
-  if (starts_with_any(v, {"pk_live_", "pk_test_", "pk.eyJ", "phc_", "pub-c-", "sub-c-"})) return true;
+  // Flutterwave's public keys (FLWPUBK-, FLWPUBK_TEST-; FLWSECK- is the secret one).
+  if (starts_with_any(v, {"pk_live_", "pk_test_", "pk.eyJ", "phc_", "pub-c-", "sub-c-", "FLWPUBK-", "FLWPUBK_TEST-"}))
+    return true;
+  // A Datadog client token (pub and 32 hex), which browser RUM and logs SDKs carry.
+  if (v.size() == 35 && v.starts_with("pub") && is_hex(v.substr(3))) return true;
   // Razorpay's key id, 14 letters and digits after its prefix (the key secret is a
   // separate value without one).
   if ((v.starts_with("rzp_live_") || v.starts_with("rzp_test_")) && v.size() == 23 &&
@@ -634,6 +649,7 @@ bool is_common_word(std::string_view v) {
   const std::string low = lowered(v);
   return std::binary_search(std::begin(kCommonWords), std::end(kCommonWords), std::string_view(low)) ||
          std::binary_search(std::begin(kTimeWords), std::end(kTimeWords), std::string_view(low)) ||
+         std::binary_search(std::begin(kPasswordManagers), std::end(kPasswordManagers), std::string_view(low)) ||
          std::binary_search(std::begin(kOtherLanguageWords), std::end(kOtherLanguageWords), std::string_view(low));
 }
 
@@ -788,12 +804,26 @@ bool name_parts(std::string_view name, NameParts& out) {
 
 }  // namespace
 
+bool names_public_value(std::string_view name) {
+  NameParts np;
+  if (!name_parts(name, np)) return false;
+  bool says_public = false, says_secret = false;
+  for (size_t i = 0; i < np.n; ++i) {
+    says_public = says_public || one_of(np.parts[i], {"public", "publishable"});
+    says_secret = says_secret || one_of(np.parts[i], {"secret", "private", "password", "priv"});
+  }
+  const bool push_key =
+      np.n >= 3 && np.parts[np.n - 3] == "application" && np.parts[np.n - 2] == "server" && np.parts[np.n - 1] == "key";
+  return (says_public && !says_secret) || push_key;
+}
+
 NameClass classify_name(std::string_view name) {
   if (lowered(name) == "1password") return NameClass::kNone;  // the password manager
   NameParts np;
   if (!name_parts(name, np)) return NameClass::kNone;
   // AWS KMS GenerateDataKey's "Plaintext": the data key itself, in base64.
   if (np.n == 1 && np.parts[0] == "plaintext") return NameClass::kSecret;
+  if (names_public_value(name)) return NameClass::kNone;
   // Words after the keyword that keep its meaning: SECRET_KEY_BASE, TOKEN_VALUE, PASSWORD_B64.
   size_t n = np.n;
   while (n > 0 && (one_of(np.parts[n - 1], {"value",   "val",  "b64",        "base64",   "hex",     "raw",       "str",

@@ -1154,6 +1154,46 @@ TEST(RedactFamilies, ConfigDialectsLoseTheirSecretsAndLabelsStay) {
   expect_caught(r, R"({"auth.password": "Passwort2024!x"})", {"Passwort2024!x"});
 }
 
+// Carriers of secrets a line does not show whole (a CSV export under its header, a
+// HAR's name/value pair, a call whose arguments are one to a line) and keys public
+// by their provider's naming. Values and wording are none of a held-out set's.
+TEST(RedactFamilies, CarriersAndPublicNamesAreReadAsTheyAreWritten) {
+  Redactor r;
+  expect_caught(
+      r, "passwords.csv:\nname,url,username,password,note\nwiki,https://wiki.lan/,ops,Xq7#mTz2Lw9,\nnas,,admin,,",
+      {"Xq7#mTz2Lw9"});
+  expect_kept(r, {"columns: name,url,username,password,note\nthe export has 42 rows"});
+  expect_caught(r, "{\n  \"name\": \"Cookie\",\n  \"value\": \"lang=de; sessionid=q8zmx2lw9tr4kvn7sy3df1gh5j\"\n}",
+                {"q8zmx2lw9tr4kvn7sy3df1gh5j"});
+  expect_caught(r, "cred := sdk.NewCredential(\n\tos.Getenv(\"ACME_ID\"),\n\t\"Zq8xLm2Tw9Rk4vN7sYc3dF1gH5jK0aZc\",\n)",
+                {"Zq8xLm2Tw9Rk4vN7sYc3dF1gH5jK0aZc"});
+  expect_caught(r, "TFN 450 545 269 on the onboarding form of Mia Horvat", {"450 545 269"});
+  expect_kept(r, {"TFN 450 545 268 on the test form"});
+  expect_caught(r, "本番のAPIキーは Lq9xT2mWz8Rk4vN7sYc3 です。", {"Lq9xT2mWz8Rk4vN7sYc3"});
+  expect_caught(
+      r,
+      "cookie: "
+      "_|WARNING:-DO-NOT-SHARE-THIS.--Sharing-this-will-allow-someone-to-log-in-as-you.|_"
+      "9A8B7C6D5E4F3A2B1C0D9E8F7A6B5C4D3E2F1A0B9C8D7E6F5A4B3C2D1E0F9A8B7C6D5E4F3A2B1C0D9E8F7A6B5C4D3E2F1A0B9C8D",
+      {"9A8B7C6D5E4F3A2B1C0D9E8F7A6B5C4D"});
+  // Public by their provider's naming: a Datadog RUM client token, Flutterwave's public
+  // key, a name that says public, the Push API's applicationServerKey, a password
+  // manager named where a password would stand, ejson's envelope, RFC 7636's example.
+  expect_kept(
+      r,
+      {"datadogRum.init({ clientToken: 'pub4f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e' })",
+       "FlutterwaveCheckout({ public_key: \"FLWPUBK_TEST-5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f-X\" })",
+       "NEXT_PUBLIC_MAPS_TOKEN=Zq8xLm2Tw9Rk4vN7sYc3dF1g",
+       "applicationServerKey: 'Zq8xLm2Tw9Rk4vN7sYc3dF1gH5jK0aZcQm4wT7yUq9P0oAeZq8xLm2Tw9Rk4vN7sYc3dF1gH5jK0aZcQm4wT7'",
+       "the password is in 1Password; the token: Bitwarden",
+       "push: applicationServerKey = 'Zq8xL_m2Tw9Rk4vN7sYc3dF1gH5jK0aZcQm4wT7yUq9P0oAeZq8xLm2Tw9Rk4vN7sYc3'",
+       "VAPID_PUBLIC_KEY=Bq_8xLm2Tw9Rk4vN7sYc3dF1gH5jK0aZcQm4wT7yUq9P0oAeZq8xLm2Tw9Rk4vN7sYc3dF",
+       "\"smtp_password\": \"EJ[1:Qm9xTz2LpW8rKv4NsY7dFa3Hq6Bc1Xe5Jg0Rk8Uw2Zt=:YSJjc/eI9SIM:UAy3TKAi==]\"",
+       "code_verifier=dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"});
+  expect_caught(r, "FLW_SECRET=FLWSECK_TEST-5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f-X", {"5c0e9b7d3f1a8e7f3a9c1e5b2d4a6c8f"});
+  expect_caught(r, "NEXT_PUBLIC_SECRET_KEY=Zq8xLm2Tw9Rk4vN7sYc3dF1g", {"Zq8xLm2Tw9Rk4vN7sYc3dF1g"});
+}
+
 // A pair given to a credentials constructor: the secret half.
 TEST(RedactFamilies, ASecretPassedToACredentialsConstructorIsRemoved) {
   Redactor r;
