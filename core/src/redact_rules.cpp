@@ -616,13 +616,13 @@ std::vector<RuleSpec> line_rules() {
   r.back().exempts = true;
   // The value of a name that says public (VAPID_PUBLIC_KEY=..., publicAccessToken: '...')
   // or of the Push API's applicationServerKey, whatever its shape.
-  r.push_back({"public", R"re(\b([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*[:=][ \t]*["'`]?([A-Za-z0-9_+/=.-]{16,}))re",
+  r.push_back({"public",
+               R"re(\b([A-Za-z0-9_]*(?i:public)[A-Za-z0-9_]*|applicationServerKey)["']?[ \t]*[:=][ \t]*["'`]?)re"
+               R"re(([A-Za-z0-9_+/=.-]{16,}))re",
                [](const Hit& h, std::vector<Found>& out) {
                  if (names_public_value(h.groups[1])) add(out, h, h.groups[2]);
-                 // What looked like a value may be the next name ("push: applicationServerKey = ...").
-                 if (h.resume) *h.resume = h.at(h.groups[2]);
                },
-               false, R"((?i)public|applicationServerKey)"});
+               false, R"((?i)public\w*["']?[ \t]*[:=]|applicationServerKey)"});
   r.back().exempts = true;
   r.push_back({"jwt",
                R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|)"
