@@ -123,6 +123,7 @@ struct Redactor::Impl {
   std::vector<int> in_set;        // lines' index of each set entry
   std::vector<int> always;        // lines run everywhere: scans and `always` expressions
   std::unique_ptr<RE2> marker;
+  rd::PasswordLabelTest password_label = rd::password_label_test();
 
   Impl() {
     for (rd::RuleSpec& s : rd::block_rules()) blocks.push_back(compile(std::move(s), false));
@@ -224,7 +225,7 @@ struct Redactor::Impl {
       if (exempted(c)) continue;
       const std::string_view v = text.substr(c.begin, c.end - c.begin);
       if (overlaps_marker(c) ||
-          (!c.whole_block && (rd::is_placeholder(v) || rd::is_public_by_design(v) || rd::is_password_label(v))))
+          (!c.whole_block && (rd::is_placeholder(v) || rd::is_public_by_design(v) || password_label(v))))
         continue;
       auto next = taken.lower_bound(c.begin);
       if (next != taken.end() && next->first < c.end) continue;

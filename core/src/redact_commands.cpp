@@ -130,6 +130,12 @@ void pick_password_after_user(const Hit& h, std::vector<Found>& out) {
     add_span(out, s, "password");
 }
 
+// An SNMP community that is a chosen one: not "public" or "private", the
+// documented defaults, and shaped as a password.
+bool community_value(std::string_view v) {
+  return v.size() >= 4 && !one_of(lowered(v), {"public", "private"}) && password_like(v, Context::kAssigned);
+}
+
 // A network device's config: password|secret|key <type> <value>. Cisco's types:
 // 0 plain text, 6 AES, 7 the reversible Vigenere (hex pairs), 5 MD5-crypt,
 // 8 PBKDF2 and 9 scrypt ($8$..., $9$...) (Cisco IOS "Password encryption types").
@@ -259,23 +265,17 @@ std::vector<RuleSpec> command_rules() {
        [](const Hit& h, std::vector<Found>& out) {
          const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
          const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-         if (v.size() >= 4 && !one_of(lowered(v), {"public", "private"}) && !is_reference(v) && !is_placeholder(v) &&
-             password_like(v, Context::kAssigned))
-           add_span(out, s, "password");
+         if (community_value(v) && !is_reference(v) && !is_placeholder(v)) add_span(out, s, "password");
        },
        false, R"((?i)snmp\w*\b[^\n]*[ \t]-c|r[ow]community|snmp-server[ \t]+community)"});
   // A community given in prose, on a line about SNMP ("the read-write community is now X").
   r.push_back({"password", R"((?i)\bcommunity(?:[ _-]?string)?\b[^\n]{0,12}?(?:\bis(?:[ \t]+now)?|[:=])[ \t]*([`"']?))",
                [](const Hit& h, std::vector<Found>& out) {
-                 const size_t begin = h.text.rfind('\n', h.at(h.groups[0])) + 1;  // npos + 1 == 0
-                 const size_t end = std::min(h.text.find('\n', h.end()), h.text.size());
-                 if (lowered(h.text.substr(begin, end - begin)).find("snmp") == std::string::npos) return;
+                 if (lowered(line_around(h.text, h.at(h.groups[0]))).find("snmp") == std::string::npos) return;
                  const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
                  std::string_view v = h.text.substr(s.begin, s.end - s.begin);
                  while (!v.empty() && (v.back() == '.' || v.back() == ',')) v.remove_suffix(1);
-                 if (v.size() >= 4 && !one_of(lowered(v), {"public", "private"}) &&
-                     password_like(v, Context::kAssigned) && !is_plain_word(v))
-                   add(out, h, v, "password");
+                 if (community_value(v) && !is_plain_word(v)) add(out, h, v, "password");
                },
                false, R"((?i)community)"});
   // Twilio's client given its account SID and auth token by position: the token is 32 hex.

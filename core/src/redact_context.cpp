@@ -543,7 +543,7 @@ namespace {
 
 // Whether [ns, ne) stands in a quoted UI label that names a password ("Passwort
 // vergessen?", 'Mot de passe'): what follows the word there is the label's text.
-bool in_password_label(std::string_view t, size_t ns, size_t ne) {
+bool in_password_label(std::string_view t, size_t ns, size_t ne, const PasswordLabelTest& label) {
   auto label_char = [](char c) {
     return ascii::is_alpha(c) || static_cast<unsigned char>(c) >= 0x80 || c == ' ' || c == '?' || c == '!';
   };
@@ -553,12 +553,12 @@ bool in_password_label(std::string_view t, size_t ns, size_t ne) {
   size_t close = ne;
   while (close < t.size() && close - ne < 60 && label_char(t[close])) ++close;
   if (close >= t.size() || t[close] != t[open - 1]) return false;
-  return is_password_label(t.substr(open, close - open));
+  return label(t.substr(open, close - open));
 }
 
 }  // namespace
 
-void pick_keyword(const Hit& h, std::vector<Found>& out) {
+void pick_keyword(const Hit& h, std::vector<Found>& out, const PasswordLabelTest& label) {
   const std::string_view t = h.text;
   const size_t ks = h.at(h.groups[0]);
   // The identifier the word is part of: DB_PASSWORD, x-api-key, --db-password,
@@ -569,7 +569,7 @@ void pick_keyword(const Hit& h, std::vector<Found>& out) {
   // "-----BEGIN PUBLIC KEY-----": the dashes frame the word, they are not part of a name.
   while (ne > ks + h.groups[0].size() && t[ne - 1] == '-') --ne;
   if (h.resume) *h.resume = ne;  // one look per identifier, however many keywords it holds
-  if (in_password_label(t, ns, ne)) return;
+  if (in_password_label(t, ns, ne, label)) return;
   identifier(t, ns, ne, ks, out);
 }
 

@@ -130,16 +130,24 @@ bool is_placeholder(std::string_view v);
 // The engine applies it to every finding, as it does is_placeholder.
 bool is_public_by_design(std::string_view v);
 
-// A UI label that names a password: letters and spaces only (then perhaps ? : . !)
-// holding the word for password in one of the languages of redact_languages.cpp
-// ("Mot de passe", "Passwort vergessen?"). A password with a digit or a symbol in it
-// is no label. The engine applies it to every finding, as it does is_placeholder.
-bool is_password_label(std::string_view v);
+// Whether v is a UI label that names a password: letters and spaces only (then
+// perhaps ? : . !) holding the word for password in one of the languages of
+// redact_languages.cpp ("Mot de passe", "Passwort vergessen?"). A password with a
+// digit or a symbol in it is no label. The test holds its compiled expression; the
+// engine applies one to every finding, as it does is_placeholder, and the keyword
+// rule one to the quoted text around its word.
+using PasswordLabelTest = std::function<bool(std::string_view v)>;
+PasswordLabelTest password_label_test();
 
 // A name that says its value is public: one of its words is public or publishable
 // and none is secret, private or password (NEXT_PUBLIC_MAPS_TOKEN, publicAccessToken),
 // or the Push API's applicationServerKey (a VAPID public key by definition).
 bool names_public_value(std::string_view name);
+
+// The line that holds text[at], without its line break.
+std::string_view line_around(std::string_view text, std::size_t at);
+// Up to n bytes before text[at] on its line, lower-cased: where a label stands.
+std::string lowered_before(std::string_view text, std::size_t at, std::size_t n);
 
 // A reference to where a secret lives rather than the secret: $VAR, env
 // lookups, vault and cloud secret-manager paths, SCREAMING_SNAKE names.
@@ -201,7 +209,8 @@ inline constexpr const char* kKeywords =
     "(?i)(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|pat|bearer|"
     "unseal|recovery|backup|plaintext|otp|login|identified|mdp|senha|parola|contrasena|contraseña|kennwort|"
     "wachtwoord)";
-void pick_keyword(const Hit& h, std::vector<Found>& out);
+// `label` says whether the quoted text around the word is a UI label (password_label_test).
+void pick_keyword(const Hit& h, std::vector<Found>& out, const PasswordLabelTest& label);
 // groups[1] names the value in groups[2] (<password>..</password>, key="ApiKey" value="..").
 void pick_named_value(const Hit& h, std::vector<Found>& out);
 // groups[1] is a name whose value starts where the match ends (setx NAME value).

@@ -411,10 +411,7 @@ bool is_aba_routing(std::string_view d) {
 // number", "bank account") on a line about a bank: one naming a bank, a routing or
 // sort code, ACH, a wire, IBAN or SWIFT, or holding a valid ABA routing number.
 void pick_bank_account(const Hit& h, std::vector<Found>& out) {
-  const std::string_view t = h.text;
-  const size_t begin = t.rfind('\n', h.at(h.groups[0])) + 1;  // npos + 1 == 0
-  const size_t end = std::min(t.find('\n', h.end()), t.size());
-  const std::string line = ascii::lowered(t.substr(begin, end - begin));
+  const std::string line = ascii::lowered(line_around(h.text, h.at(h.groups[0])));
   bool bank = false;
   for (std::string_view w : {"bank", "routing", "sort code", "ach ", "ach payout", "wire", "iban", "swift", "bsb",
                              "checking", "savings", "payout"})

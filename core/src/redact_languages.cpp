@@ -6,6 +6,7 @@
 // lengths, names, paths, URLs and variables have no such shape, so a sentence
 // about a password that gives none keeps every word.
 #include <algorithm>
+#include <memory>
 #include <string>
 
 #include <re2/re2.h>
@@ -86,19 +87,21 @@ void pick_shaped_after_word(const Hit& h, std::vector<Found>& out) {
 
 }  // namespace
 
-bool is_password_label(std::string_view v) {
-  // Letters (of any script), spaces and apostrophes, then perhaps "?", ":", "." or "!".
-  std::string_view words = v;
-  while (!words.empty() && std::string_view("?:.!").find(words.back()) != std::string_view::npos)
-    words.remove_suffix(1);
-  bool letter = false;
-  for (char c : words) {
-    const bool other_script = static_cast<unsigned char>(c) >= 0x80;
-    if (!(ascii::is_alpha(c) || other_script || c == ' ' || c == '\'')) return false;
-    letter = letter || ascii::is_alpha(c) || other_script;
-  }
-  static const RE2 word(kPasswordWords);  // RE2 is safe to share between threads
-  return letter && RE2::PartialMatch(re2::StringPiece(words.data(), words.size()), word);
+PasswordLabelTest password_label_test() {
+  auto word = std::make_shared<const RE2>(kPasswordWords);
+  return [word](std::string_view v) {
+    // Letters (of any script), spaces and apostrophes, then perhaps "?", ":", "." or "!".
+    std::string_view words = v;
+    while (!words.empty() && std::string_view("?:.!").find(words.back()) != std::string_view::npos)
+      words.remove_suffix(1);
+    bool letter = false;
+    for (char c : words) {
+      const bool other_script = static_cast<unsigned char>(c) >= 0x80;
+      if (!(ascii::is_alpha(c) || other_script || c == ' ' || c == '\'')) return false;
+      letter = letter || ascii::is_alpha(c) || other_script;
+    }
+    return letter && RE2::PartialMatch(re2::StringPiece(words.data(), words.size()), *word);
+  };
 }
 
 std::vector<RuleSpec> password_word_rules() {

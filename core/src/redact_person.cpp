@@ -209,9 +209,7 @@ std::vector<RuleSpec> person_number_rules() {
                  R"re((?:^|[",;|\t])[ \t]*"?((?:19|20)\d\d-\d\d-\d\d|\d\d[./]\d\d[./](?:19|20)\d\d)"?[ \t]*[,;|\t])re"
                  R"re([ \t]*"?(?:[MFXmfx]|[Mm]ale|[Ff]emale)"?(?:[ \t]*[,;|\t]|[ \t]*$))re",
                  [](const Hit& h, std::vector<Found>& out) {
-                   const size_t begin = h.text.rfind('\n', h.at(h.groups[1])) + 1;  // npos + 1 == 0
-                   const size_t end = std::min(h.text.find('\n', h.end()), h.text.size());
-                   if (names_a_person(h.text.substr(begin, end - begin))) add(out, h, h.groups[1]);
+                   if (names_a_person(line_around(h.text, h.at(h.groups[1])))) add(out, h, h.groups[1]);
                  }};
   birth.trigger = R"re([,;|\t][ \t]*"?(?:[MFXmfx]|[Mm]ale|[Ff]emale)"?[ \t]*(?:[,;|\t]|$))re";
   return {spec, birth};

@@ -440,10 +440,7 @@ std::vector<RuleSpec> pii_rules() {
   // ("Invoice ref 582-31-7740", "Receipt no. 219-44-8812").
   r.push_back({"us_ssn", R"(\b(\d{3}-\d{2}-\d{4})\b)",
                [](const Hit& h, std::vector<Found>& out) {
-                 const size_t at = h.at(h.groups[1]);
-                 const size_t from = at > 24 ? at - 24 : 0;
-                 std::string before = ascii::lowered(h.text.substr(from, at - from));
-                 if (const size_t nl = before.rfind('\n'); nl != std::string::npos) before.erase(0, nl + 1);
+                 const std::string before = lowered_before(h.text, h.at(h.groups[1]), 24);
                  for (std::string_view w : {"invoice", "receipt", "order", "ticket", "tracking", "ref ", "ref.",
                                             "reference", "confirmation", "case ", "part ", "serial", "sku"})
                    if (before.find(w) != std::string::npos) return;

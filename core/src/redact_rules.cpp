@@ -235,8 +235,7 @@ bool algolia_key_shaped(std::string_view v) { return v.size() == 32 && is_hex(v)
 // those in braces on the same line, or on the lines indented under it.
 void pick_sealed_values(const Hit& h, std::vector<Found>& out) {
   const std::string_view t = h.text;
-  const size_t line_start = t.rfind('\n', h.at(h.groups[0])) + 1;  // npos + 1 == 0
-  const size_t indent = h.at(h.groups[0]) - line_start;
+  const size_t indent = h.at(h.groups[0]) - h.at(line_around(t, h.at(h.groups[0])));
   auto value_after_colon = [&](size_t from, size_t to) {
     const size_t colon = t.find(':', from);
     if (colon == std::string_view::npos || colon >= to) return;
@@ -319,9 +318,7 @@ bool uk_driving_licence(std::string_view t, size_t at, size_t len) {
     if (!ok) return false;
   }
   if (std::string_view("0156").find(v[6]) == std::string_view::npos || v[8] > '3') return false;
-  const size_t from = at > 48 ? at - 48 : 0;
-  std::string before = lowered(t.substr(from, at - from));
-  if (const size_t nl = before.rfind('\n'); nl != std::string::npos) before.erase(0, nl + 1);
+  const std::string before = lowered_before(t, at, 48);
   return before.find("licence") != std::string::npos || before.find("license") != std::string::npos;
 }
 
@@ -524,9 +521,10 @@ void pick_csv_password_column(const Hit& h, std::vector<Found>& out) {
     const size_t end = std::min(t.find('\n', line), t.size());
     const std::string_view row = t.substr(line, end - line);
     if (row.find(',') == std::string_view::npos) break;  // the table has ended
-    size_t field = 0;
+    size_t field = 0;  // where the column's field starts; npos when the row is shorter
     for (size_t c = 0; c < column && field != std::string_view::npos; ++c)
-      field = row.find(',', field) == std::string_view::npos ? std::string_view::npos : row.find(',', field) + 1;
+      if (const size_t comma = row.find(',', field); comma != std::string_view::npos) field = comma + 1;
+      else field = std::string_view::npos;
     if (field != std::string_view::npos) {
       const size_t stop = std::min(row.find(',', field), row.size());
       std::string_view v = row.substr(field, stop - field);
@@ -604,26 +602,25 @@ std::vector<RuleSpec> line_rules() {
   // Values public by where they stand (RuleSpec::exempts): a Firebase web app's
   // config and a sealed secret's encryptedData. Keys of the same shape elsewhere
   // (a Gemini key is an AIza key too) are still judged by the rules below.
-  r.push_back({"public", R"(\bfirebaseConfig\b|\binitializeApp\()",
-               [](const Hit& h, std::vector<Found>& out) { pick_public_api_key(h, out, google_api_key_shaped); }});
-  r.back().exempts = true;
-  r.push_back({"public", R"((?i)\bdocsearch\b)",
-               [](const Hit& h, std::vector<Found>& out) { pick_public_api_key(h, out, algolia_key_shaped); }});
-  r.back().exempts = true;
-  r.push_back({"public", R"re("current_key"[ \t]*:[ \t]*"(AIza[0-9A-Za-z_-]{35})")re", group(1), false, "current_key"});
-  r.back().exempts = true;
-  r.push_back({"public", R"(\bencryptedData:)", pick_sealed_values, false, "encryptedData:"});
-  r.back().exempts = true;
+  auto exempt = [&r](RuleSpec spec) {
+    spec.exempts = true;
+    r.push_back(std::move(spec));
+  };
+  exempt({"public", R"(\bfirebaseConfig\b|\binitializeApp\()",
+          [](const Hit& h, std::vector<Found>& out) { pick_public_api_key(h, out, google_api_key_shaped); }});
+  exempt({"public", R"((?i)\bdocsearch\b)",
+          [](const Hit& h, std::vector<Found>& out) { pick_public_api_key(h, out, algolia_key_shaped); }});
+  exempt({"public", R"re("current_key"[ \t]*:[ \t]*"(AIza[0-9A-Za-z_-]{35})")re", group(1), false, "current_key"});
+  exempt({"public", R"(\bencryptedData:)", pick_sealed_values, false, "encryptedData:"});
   // The value of a name that says public (VAPID_PUBLIC_KEY=..., publicAccessToken: '...')
   // or of the Push API's applicationServerKey, whatever its shape.
-  r.push_back({"public",
-               R"re(\b([A-Za-z0-9_]*(?i:public)[A-Za-z0-9_]*|applicationServerKey)["']?[ \t]*[:=][ \t]*["'`]?)re"
-               R"re(([A-Za-z0-9_+/=.-]{16,}))re",
-               [](const Hit& h, std::vector<Found>& out) {
-                 if (names_public_value(h.groups[1])) add(out, h, h.groups[2]);
-               },
-               false, R"((?i)public\w*["']?[ \t]*[:=]|applicationServerKey)"});
-  r.back().exempts = true;
+  exempt({"public",
+          R"re(\b([A-Za-z0-9_]*(?i:public)[A-Za-z0-9_]*|applicationServerKey)["']?[ \t]*[:=][ \t]*["'`]?)re"
+          R"re(([A-Za-z0-9_+/=.-]{16,}))re",
+          [](const Hit& h, std::vector<Found>& out) {
+            if (names_public_value(h.groups[1])) add(out, h, h.groups[2]);
+          },
+          false, R"((?i)public\w*["']?[ \t]*[:=]|applicationServerKey)"});
   r.push_back({"jwt",
                R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|)"
                R"(eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}))",
@@ -809,7 +806,9 @@ std::vector<RuleSpec> line_rules() {
   // A secret-like name and its value (NAME=..., "apiKey": ..., --token X), or a
   // value given in prose ("the staging password is ..."): redact_context.cpp.
   for (RuleSpec& spec : password_word_rules()) r.push_back(std::move(spec));
-  RuleSpec keywords{"secret", kKeywords, pick_keyword};
+  RuleSpec keywords{"secret", kKeywords, [label = password_label_test()](const Hit& h, std::vector<Found>& out) {
+                      pick_keyword(h, out, label);
+                    }};
   keywords.always = true;
   r.push_back(std::move(keywords));
   // Runs of letters and digits judged by their shapes (scan_long_tokens).

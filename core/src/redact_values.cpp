@@ -738,12 +738,20 @@ bool looks_random(std::string_view v) {
   return !decodes_to_text(v);
 }
 
+std::string_view line_around(std::string_view text, size_t at) {
+  const size_t begin = at == 0 ? 0 : text.rfind('\n', at - 1) + 1;  // npos + 1 == 0
+  const size_t end = std::min(text.find('\n', at), text.size());
+  return text.substr(begin, end - begin);
+}
+
+std::string lowered_before(std::string_view text, size_t at, size_t n) {
+  size_t from = at > n ? at - n : 0;
+  if (const size_t nl = text.substr(from, at - from).rfind('\n'); nl != std::string_view::npos) from += nl + 1;
+  return lowered(text.substr(from, at - from));
+}
+
 bool labelled_as_digest(std::string_view text, size_t at) {
-  constexpr size_t kBack = 40;
-  size_t from = at > kBack ? at - kBack : 0;
-  const size_t nl = text.substr(from, at - from).rfind('\n');
-  if (nl != std::string_view::npos) from += nl + 1;
-  const std::string before = lowered(text.substr(from, at - from));
+  const std::string before = lowered_before(text, at, 40);
   for (std::string_view w :
        {"sha",       "sha1",       "sha256",    "sha512",    "sha384",      "md5",       "hash",
         "hashes",    "digest",     "checksum",  "commit",    "commits",     "rev",       "revision",
