@@ -503,35 +503,46 @@ void pick_cookie_pairs(const Hit& h, size_t p, size_t end, std::vector<Found>& o
   }
 }
 
-// A CSV export under its header line (a browser's saved passwords, a user list):
-// the field of each row in the column the header names password.
-void pick_csv_password_column(const Hit& h, std::vector<Found>& out) {
-  const std::string_view header = h.groups[1];
-  size_t column = 0, at = 0;
-  for (;; ++column) {
-    const size_t comma = std::min(header.find(',', at), header.size());
-    std::string name = lowered(header.substr(at, comma - at));
-    std::erase(name, ' ');
-    if (name == "password" || name == "passwd" || name == "pwd") break;
-    if (comma == header.size()) return;
-    at = comma + 1;
+// The fields of a CSV row; a comma between double quotes is part of its field.
+std::vector<std::string_view> csv_fields(std::string_view row) {
+  std::vector<std::string_view> fields;
+  bool quoted = false;
+  size_t from = 0;
+  for (size_t i = 0; i <= row.size(); ++i) {
+    if (i < row.size() && row[i] == '"') quoted = !quoted;
+    if (i == row.size() || (row[i] == ',' && !quoted)) {
+      fields.push_back(row.substr(from, i - from));
+      from = i + 1;
+    }
   }
+  return fields;
+}
+
+// A CSV export under its header line (a browser's saved passwords, a user list):
+// the field of each row in the column the header names password. The table ends at
+// a row of another width, which is what prose after a header-like line is; a field
+// with a space is a sentence unless the CSV quotes it.
+void pick_csv_password_column(const Hit& h, std::vector<Found>& out) {
+  const std::vector<std::string_view> header = csv_fields(h.groups[1]);
+  size_t column = 0;
+  for (std::string name; column < header.size(); ++column) {
+    name = lowered(header[column]);
+    std::erase_if(name, [](char c) { return c == ' ' || c == '"'; });
+    if (name == "password" || name == "passwd" || name == "pwd") break;
+  }
+  if (column == header.size()) return;
   const std::string_view t = h.text;
   for (size_t line = h.end(); line < t.size();) {
     const size_t end = std::min(t.find('\n', line), t.size());
-    const std::string_view row = t.substr(line, end - line);
-    if (row.find(',') == std::string_view::npos) break;  // the table has ended
-    size_t field = 0;  // where the column's field starts; npos when the row is shorter
-    for (size_t c = 0; c < column && field != std::string_view::npos; ++c)
-      if (const size_t comma = row.find(',', field); comma != std::string_view::npos) field = comma + 1;
-      else field = std::string_view::npos;
-    if (field != std::string_view::npos) {
-      const size_t stop = std::min(row.find(',', field), row.size());
-      std::string_view v = row.substr(field, stop - field);
-      if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
-      while (!v.empty() && v.back() == '\r') v.remove_suffix(1);
-      if (v.size() >= 4 && !is_placeholder(v) && !is_reference(v)) out.push_back({h.at(v), h.at(v) + v.size(), {}});
-    }
+    std::string_view row = t.substr(line, end - line);
+    while (!row.empty() && row.back() == '\r') row.remove_suffix(1);
+    const std::vector<std::string_view> fields = csv_fields(row);
+    if (fields.size() != header.size()) break;  // the table has ended
+    std::string_view v = fields[column];
+    const bool quoted = v.size() >= 2 && v.front() == '"' && v.back() == '"';
+    if (quoted) v = v.substr(1, v.size() - 2);
+    if (v.size() >= 4 && (quoted || v.find(' ') == std::string_view::npos) && !is_placeholder(v) && !is_reference(v))
+      out.push_back({h.at(v), h.at(v) + v.size(), {}});
     line = end + 1;
   }
 }
@@ -574,11 +585,14 @@ std::vector<RuleSpec> block_rules() {
        {std::pair<std::string, std::string>{"recovery", "ecovery"}, {"backup", "ackup"}, {"(?:2fa|mfa)", "FA code"}})
     r.push_back({"recovery_code", "(?i)\\b" + word + codes, pick_codes_one_to_a_line, false, {}, literal});
   // A CSV export's password column, under its header (name,url,username,password,...);
-  // a header holds the word before a comma or at its end.
-  for (const char* literal : {"assword,", "assword\n"})
+  // a header is two columns or more, each one to three words (quoted or not), and one
+  // of them the word.
+  const std::string column = "[ \\t]*\"?[A-Za-z_]+(?: [A-Za-z_]+){0,2}\"?[ \\t]*";
+  const std::string password = "[ \\t]*\"?(?:password|passwd|pwd)\"?[ \\t]*";
+  for (const char* literal : {"assword,", "assword\n", "assword\","})
     r.push_back({"password",
-                 R"((?im)^[ \t]*((?:[A-Za-z_ ]+,)+(?:password|passwd|pwd)(?:,[A-Za-z_ ]*)*|)"
-                 R"((?:password|passwd|pwd)(?:,[A-Za-z_ ]*)+)\r?\n)",
+                 "(?im)^[ \\t]*((?:" + column + ",)+" + password + "(?:," + column + ")*|" + password + "(?:," +
+                     column + ")+)\\r?\\n",
                  pick_csv_password_column,
                  false,
                  {},

@@ -1163,6 +1163,15 @@ TEST(RedactFamilies, CarriersAndPublicNamesAreReadAsTheyAreWritten) {
       r, "passwords.csv:\nname,url,username,password,note\nwiki,https://wiki.lan/,ops,Xq7#mTz2Lw9,\nnas,,admin,,",
       {"Xq7#mTz2Lw9"});
   expect_kept(r, {"columns: name,url,username,password,note\nthe export has 42 rows"});
+  // A quoted field may hold a comma; a header is two named columns or more, and the
+  // table ends at a row of another width (prose that follows a line like a header).
+  expect_caught(r, "login, Password, Notes\nbuildbot,\"Vq3,mTz8Lw2#\",\"CI, nightly\"", {"Vq3,mTz8Lw2#"});
+  expect_caught(r, "\"url\",\"username\",\"password\",\"httpRealm\"\n\"https://git.lan\",\"ops\",\"Rw8#kPz3Qm\",\"\"",
+                {"Rw8#kPz3Qm"});
+  expect_kept(r, {"password, \ntoken: Bearer and the staging one, then",
+                  "password, then login\nthe deploy script, which reads it, runs at noon",
+                  "user,password\nTo rotate it, run the playbook.",
+                  "name,password\nstages: build,deploy,release,rollback"});
   expect_caught(r, "{\n  \"name\": \"Cookie\",\n  \"value\": \"lang=de; sessionid=q8zmx2lw9tr4kvn7sy3df1gh5j\"\n}",
                 {"q8zmx2lw9tr4kvn7sy3df1gh5j"});
   expect_caught(r, "cred := sdk.NewCredential(\n\tos.Getenv(\"ACME_ID\"),\n\t\"Zq8xLm2Tw9Rk4vN7sYc3dF1gH5jK0aZc\",\n)",
