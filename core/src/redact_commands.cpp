@@ -352,6 +352,17 @@ std::vector<RuleSpec> command_rules() {
                },
                false,
                R"((?i)(?:^|[`$>]|sudo)[ \t]*(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)[ \t])"});
+  // A literal written into a file named as a secret (echo 'pw' > .vault_pass, printf
+  // '%s' "..." > secrets/db_password): the literal is the file's content.
+  r.push_back({"secret",
+               R"re((?:^|[`$;&(+]|\bsudo)[ \t]*(?:echo|printf)(?:[ \t]+-[neE]+)*(?:[ \t]+['"]%s[^'"\n]*['"])?[ \t]+)re"
+               R"re((?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"<>|;&]+))[ \t]*>>?[ \t]*["']?[A-Za-z0-9_.~/\\-]*)re"
+               R"re((?i:secret|key|token|pass|credential)[A-Za-z0-9_.~/\\-]*)re",
+               [](const Hit& h, std::vector<Found>& out) {
+                 for (const std::string_view v : {h.groups[1], h.groups[2], h.groups[3]})
+                   if (password_like(v, Context::kAssigned) && !is_placeholder(v) && !is_plain_word(v)) add(out, h, v);
+               },
+               false, R"([ \t>]>[ \t]*["']?[A-Za-z0-9_.~/\\-]*(?i:secret|key|token|pass|credential))"});
   // A registry value named as a secret, as `reg query` prints it: NAME REG_<type> VALUE.
   r.push_back(
       {"password",

@@ -474,6 +474,14 @@ void pick_named_value(const Hit& h, std::vector<Found>& out) {
   if (c != NameClass::kNone && value_fits(c, v, h.text, h.at(v), Context::kAssigned)) add(out, h, v, kind_for(c));
 }
 
+void pick_phrase_argument(const Hit& h, std::vector<Found>& out) {
+  const std::string_view rest = h.text.substr(h.end());
+  const size_t n = mnemonic_words(rest);
+  if (n > 0 && n < rest.size() && (rest[n] == '"' || rest[n] == '\'' || rest[n] == '`') &&
+      !repeats_its_words(rest.substr(0, n)))
+    out.push_back({h.end(), h.end() + n, "seed_phrase"});
+}
+
 void pick_name_then_value(const Hit& h, std::vector<Found>& out) {
   const size_t ns = h.at(h.groups[1]);
   assign(h.text, ns, ns + h.groups[1].size(), h.end(), out);

@@ -70,6 +70,9 @@ struct RuleSpec {
   // rule's finding that overlaps one is. A line rule, it reads the run of lines it
   // is given, so its context may span lines of that run.
   bool exempts = false;
+  // For a block rule whose matches hold one of several literals: the others. The
+  // expression runs once when any is in the text.
+  std::vector<std::string> other_literals = {};
 };
 
 inline void add(std::vector<Found>& out, const Hit& h, std::string_view v, std::string_view kind = {}) {
@@ -112,6 +115,10 @@ std::vector<RuleSpec> labelled_id_rules();
 // else. The test holds its compiled expression; a rule table builds one.
 using IdLabelTest = std::function<bool(std::string_view text, std::size_t at)>;
 IdLabelTest id_label_test();
+// One of the eight words before text[at], in its clause, names the number there as
+// something no person is identified by: an order, a build, an invoice, a product.
+bool named_as_other(std::string_view text, std::size_t at);
+
 // A long number on a line that names a person (redact_person.cpp), the last of
 // pii_rules(): for the schemes no label or check digit names.
 std::vector<RuleSpec> person_number_rules();
@@ -148,6 +155,9 @@ bool names_public_value(std::string_view name);
 std::string_view line_around(std::string_view text, std::size_t at);
 // Up to n bytes before text[at] on its line, lower-cased: where a label stands.
 std::string lowered_before(std::string_view text, std::size_t at, std::size_t n);
+// The name assigned the value that starts at text[at] ("key" of key: [...], "k" = ...,
+// "k": ...), or empty when no name and : or = stand just before it on its line.
+std::string_view name_before(std::string_view text, std::size_t at);
 
 // A reference to where a secret lives rather than the secret: $VAR, env
 // lookups, vault and cloud secret-manager paths, SCREAMING_SNAKE names.
@@ -213,6 +223,8 @@ inline constexpr const char* kKeywords =
 void pick_keyword(const Hit& h, std::vector<Found>& out, const PasswordLabelTest& label);
 // groups[1] names the value in groups[2] (<password>..</password>, key="ApiKey" value="..").
 void pick_named_value(const Hit& h, std::vector<Found>& out);
+// A wallet's mnemonic (BIP-39) as the string that starts where the match ends.
+void pick_phrase_argument(const Hit& h, std::vector<Found>& out);
 // groups[1] is a name whose value starts where the match ends (setx NAME value).
 void pick_name_then_value(const Hit& h, std::vector<Found>& out);
 // Whether the value a name of class c holds is a secret.
@@ -252,7 +264,8 @@ bool is_pl_pesel(std::string_view v);
 bool is_fi_hetu(std::string_view v);
 bool is_it_codice_fiscale(std::string_view v);
 bool is_za_id(std::string_view v);
-// A number set aside for fiction and examples (NANPA's 555-01xx, Ofcom's drama ranges).
+// A number set aside for fiction and examples (NANPA's 555-01xx, Ofcom's drama ranges,
+// Twilio's test numbers).
 bool is_fictional_phone(std::string_view digits);
 
 }  // namespace memsim::redact_detail

@@ -179,28 +179,36 @@ std::vector<RuleSpec> key_block_rules() {
   // format), so its base64 starts BQIAAA. Every entry holds a key.
   r.push_back({"private_key", R"((BQIAAA[A-Za-z0-9+/]{40,}={0,2}))", group(1), false, {}, "BQIAAA"});
   // A private key as a JSON array of its 64 bytes (Solana's keypair file, the
-  // secret key and then the public one). 32 bytes are as often a public key.
+  // secret key and then the public one). 32 bytes are as often a public key, so
+  // 16, 24 or 32 bytes (an AES or network key: Zigbee's network_key) are taken
+  // only under a name that says secret, and not when every byte is the same.
   r.push_back({"crypto_private_key",
                R"(\[[ \t]*\d{1,3}[ \t]*,)",
                [](const Hit& h, std::vector<Found>& out) {
                  const std::string_view t = h.text;
                  const size_t begin = h.at(h.groups[0]) + 1;
                  size_t p = begin;
-                 int count = 0;
+                 int count = 0, first = -1;
+                 bool all_same = true;
                  while (p < t.size() && count <= 64) {
                    while (p < t.size() && (t[p] == ' ' || t[p] == '\t')) ++p;
                    const size_t digits = p;
                    int value = 0;
                    while (p < t.size() && ascii::is_digit(t[p]) && p - digits < 3) value = value * 10 + (t[p++] - '0');
                    if (p == digits || value > 255 || (p < t.size() && ascii::is_digit(t[p]))) return;
+                   if (first < 0) first = value;
+                   all_same = all_same && value == first;
                    ++count;
                    while (p < t.size() && (t[p] == ' ' || t[p] == '\t')) ++p;
                    if (p < t.size() && t[p] == ']') break;
                    if (p >= t.size() || t[p] != ',') return;
                    ++p;
                  }
-                 if (count == 64 && p < t.size() && t[p] == ']') out.push_back({begin, p, {}});
                  if (h.resume) *h.resume = p;
+                 if (p >= t.size() || t[p] != ']') return;
+                 if (count == 64 || (!all_same && (count == 16 || count == 24 || count == 32) &&
+                                     classify_name(name_before(t, begin - 1)) != NameClass::kNone))
+                   out.push_back({begin, p, {}});
                },
                false,
                {},

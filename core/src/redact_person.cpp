@@ -15,6 +15,48 @@
 
 namespace memsim::redact_detail {
 
+// One of the eight words before the number, in its clause, names it as something no person is
+// identified by. ("code" is not one: "personal code" is how Lithuania's and
+// Estonia's ids are named in English; "error code" is excluded by "error".)
+bool named_as_other(std::string_view text, size_t at) {
+  static constexpr std::string_view kOther[] = {
+      "order",    "invoice",  "ticket",      "issue",   "build",     "job",          "run",     "commit",   "pr",
+      "pull",     "request",  "version",     "release", "port",      "pid",          "line",    "row",      "page",
+      "tracking", "shipment", "transaction", "txn",     "trace",     "span",         "zone",    "cluster",  "isbn",
+      "issn",     "orcid",    "doi",         "cusip",   "isin",      "vin",          "sku",     "batch",    "lot",
+      "case",     "incident", "sprint",      "epoch",   "timestamp", "offset",       "seq",     "sequence", "block",
+      "height",   "nonce",    "project",     "account", "app",       "build_id",     "step",    "item",     "product",
+      "part",     "model",    "serial",      "error",   "status",    "bug",          "task",    "story",    "ean",
+      "gtin",     "upc",      "asin",        "mpn",     "receipt",   "kundennummer", "kundennr"};
+  size_t e = at;
+  bool after_name = false;  // the word before one that names the number is the last looked at
+  for (int words = 0; words < 8 && e > 0; ++words) {
+    while (e > 0 &&
+           (text[e - 1] == ' ' || text[e - 1] == '#' || text[e - 1] == ':' || text[e - 1] == '=' || text[e - 1] == '('))
+      --e;
+    size_t s = e;
+    while (s > 0 && (ascii::is_alnum(text[s - 1]) || text[s - 1] == '_')) --s;
+    // The clause the number ends, read back to its start: "order id in the shop is
+    // 77...". Punctuation or another number ends it ("(order 551) has personal code ...").
+    if (s == e || std::any_of(text.begin() + static_cast<std::ptrdiff_t>(s),
+                              text.begin() + static_cast<std::ptrdiff_t>(e), ascii::is_digit))
+      return false;
+    const std::string w = ascii::lowered(text.substr(s, e - s));
+    for (std::string_view o : kOther)
+      if (w == o || (w.size() == o.size() + 1 && w.starts_with(o) && w.back() == 's')) return true;
+    // German compounds of an order, an invoice, a shipment, an article (Bestellnummer).
+    for (std::string_view o : {"bestell", "auftrags", "rechnungs", "sendungs", "artikel"})
+      if (w.starts_with(o)) return true;
+    // A word that names the number ("id", "number", "Krankenversichertennummer"): only
+    // the word before it may still say what kind ("order id"); the clause before is other text.
+    if (after_name) return false;
+    after_name = w == "id" || w == "no" || w == "nr" || w == "num" || w == "code" || w.ends_with("number") ||
+                 w.ends_with("nummer") || w.ends_with("numero");
+    e = s;
+  }
+  return false;
+}
+
 namespace {
 
 using ascii::is_digit;
@@ -109,45 +151,6 @@ bool date_like(std::string_view v) {
   }
   if (groups.size() == 2 && year(groups[0]) && year(groups[1])) return true;
   return groups.size() == 3 && (year(groups[0]) || year(groups[2]));
-}
-
-// One of the eight words before the number, in its clause, names it as something no person is
-// identified by. ("code" is not one: "personal code" is how Lithuania's and
-// Estonia's ids are named in English; "error code" is excluded by "error".)
-bool named_as_other(std::string_view text, size_t at) {
-  static constexpr std::string_view kOther[] = {
-      "order",    "invoice",  "ticket",      "issue",   "build",     "job",          "run",     "commit",   "pr",
-      "pull",     "request",  "version",     "release", "port",      "pid",          "line",    "row",      "page",
-      "tracking", "shipment", "transaction", "txn",     "trace",     "span",         "zone",    "cluster",  "isbn",
-      "issn",     "orcid",    "doi",         "cusip",   "isin",      "vin",          "sku",     "batch",    "lot",
-      "case",     "incident", "sprint",      "epoch",   "timestamp", "offset",       "seq",     "sequence", "block",
-      "height",   "nonce",    "project",     "account", "app",       "build_id",     "step",    "item",     "product",
-      "part",     "model",    "serial",      "error",   "status",    "bug",          "task",    "story",    "ean",
-      "gtin",     "upc",      "asin",        "mpn",     "receipt",   "kundennummer", "kundennr"};
-  size_t e = at;
-  bool after_name = false;  // the word before one that names the number is the last looked at
-  for (int words = 0; words < 8 && e > 0; ++words) {
-    while (e > 0 &&
-           (text[e - 1] == ' ' || text[e - 1] == '#' || text[e - 1] == ':' || text[e - 1] == '=' || text[e - 1] == '('))
-      --e;
-    size_t s = e;
-    while (s > 0 && (ascii::is_alnum(text[s - 1]) || text[s - 1] == '_')) --s;
-    // The clause the number ends, read back to its start: "order id in the shop is
-    // 77...". Punctuation or another number ends it ("(order 551) has personal code ...").
-    if (s == e || std::any_of(text.begin() + static_cast<std::ptrdiff_t>(s),
-                              text.begin() + static_cast<std::ptrdiff_t>(e), is_digit))
-      return false;
-    const std::string w = ascii::lowered(text.substr(s, e - s));
-    for (std::string_view o : kOther)
-      if (w == o || (w.size() == o.size() + 1 && w.starts_with(o) && w.back() == 's')) return true;
-    // A word that names the number ("id", "number", "Krankenversichertennummer"): only
-    // the word before it may still say what kind ("order id"); the clause before is other text.
-    if (after_name) return false;
-    after_name = w == "id" || w == "no" || w == "nr" || w == "num" || w == "code" || w.ends_with("number") ||
-                 w.ends_with("nummer") || w.ends_with("numero");
-    e = s;
-  }
-  return false;
 }
 
 // A number's own shape and the words before it: cheap, so judged first.

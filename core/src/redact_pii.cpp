@@ -414,6 +414,8 @@ bool is_fictional_phone(std::string_view digits) {
   std::string_view d = digits;
   if (d.size() == 11 && d.starts_with("1")) d.remove_prefix(1);
   if (d.size() == 10 && d.substr(3, 3) == "555" && d.substr(6, 2) == "01") return true;
+  // Twilio's test numbers for its test credentials: +1 500 555 00xx.
+  if (d.size() == 10 && d.starts_with("50055500")) return true;
   if (d.starts_with("44")) d.remove_prefix(2);
   else if (d.starts_with("0")) d.remove_prefix(1);
   for (std::string_view drama : {"2079460", "1134960", "1614960", "7700900"})
@@ -495,6 +497,21 @@ std::vector<RuleSpec> pii_rules() {
        R"((?i)\b(?:phone|tel|telephone|mobile|cell|fax|whatsapp|sms|call(?:ed)?(?: \w+)?(?: back)? (?:at|on))\b)"
        R"([^\n\d+]{0,20}(\(?\d[\d ()./-]{5,18}\d))",
        phone, false, R"((?i)\b(?:phone|tel|mobile|cell|fax|whatsapp|sms|call))"});
+  // Mobile numbers as each country writes them at home (national numbering plans:
+  // Germany's 015x-017x, France's 06 and 07 in pairs, the UK's 07xxx, the
+  // Netherlands' 06), unless a word of their clause names them as an order or the like.
+  auto national_mobile = [](const Hit& h, std::vector<Found>& out) {
+    const std::string_view v = h.groups[1];
+    const size_t at = h.at(v), end = at + v.size();
+    auto joined = [&](size_t i) { return std::isalnum(static_cast<unsigned char>(h.text[i])) || h.text[i] == '.'; };
+    if ((at > 0 && joined(at - 1)) || (end < h.text.size() && joined(end))) return;
+    if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at)) add(out, h, v);
+  };
+  r.push_back(
+      {"phone_number", R"(\b(01[5-7]\d(?:[ /-]?\d){7,8})\b)", national_mobile, false, R"(01[5-7]\d[ /-]?\d\d\d)"});
+  r.push_back({"phone_number", R"(\b(0[67](?:[ .]\d\d){4})\b)", national_mobile, false, R"(0[67][ .]\d\d[ .]\d\d)"});
+  r.push_back({"phone_number", R"(\b(07\d{3} ?\d{3} ?\d{3}|06[ -]?\d{8})\b)", national_mobile, false,
+               R"(07\d{3} ?\d{3}|06[ -]?\d{8})"});
   // National ids with a check digit. Where the shape alone is common (11 or 13 digits),
   // the text must name the id.
   r.push_back({"cn_resident_id", R"(\b(\d{17}[\dX])\b)", group_if(1, is_cn_resident_id), false, R"(\d{17}[\dX])"});
@@ -565,14 +582,16 @@ std::vector<RuleSpec> pii_rules() {
                    }
                },
                false, "(?i)@(?:" + services + ")"});
-  // A street and number, then a postcode and a town: Lindenstraße 47, 50674 Köln.
+  // A street and number, then a postcode and a town: Lindenstraße 47, 50674 Köln;
+  // Vasagatan 7 C, lgh 1204, 411 24 Göteborg (an entrance letter, a flat between).
   r.push_back(
       {"address",
-       R"(\b([A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|vej|gade|)"
-       R"(gatan|vägen|veien|gata) \d{1,4}[a-z]?, \d{4,5} [A-ZÄÖÜ][a-zäöüß]+))",
+       R"(\b([A-ZÄÖÜÅ][a-zäöüßåøæé]+(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|)"
+       R"(vej|gade|gatan|vägen|veien|gata) \d{1,4}(?: ?[A-Za-z])?(?:, [^,\n\d]{1,12}\d{1,5})?, (?:\d{4,5}|\d{3} \d{2}) )"
+       R"([A-ZÄÖÜÅ][a-zäöüßåøæé]+))",
        group(1), false,
        R"((?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|vej|gade|gatan|vägen|veien|)"
-       R"(gata) \d{1,4}[a-z]?, \d{4,5} )"});
+       R"(gata) \d{1,4}(?: ?[A-Za-z])?, )"});
   // Google's backup codes, eight digits each, often written as two fours.
   r.push_back({"recovery_code", R"((?i)\bbackup[ -]codes?\b)",
                [](const Hit& h, std::vector<Found>& out) {

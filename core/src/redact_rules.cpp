@@ -322,7 +322,15 @@ bool uk_driving_licence(std::string_view t, size_t at, size_t len) {
   return before.find("licence") != std::string::npos || before.find("license") != std::string::npos;
 }
 
-// Every run of letters, digits, _ and - read once: wallet keys, product keys,
+// A NATS nkey seed (nats-io/nkeys): S, the key's type (User, Account, Operator,
+// server (N), Cluster, curve (X)), then base32 to 58 characters. Its public keys
+// start U, A, O, N, C or X.
+bool nats_seed_shaped(std::string_view run) {
+  return run.size() == 58 && run[0] == 'S' && std::string_view("UAONCX").find(run[1]) != std::string_view::npos &&
+         run.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") == std::string_view::npos;
+}
+
+// Every run of letters, digits, _ and - read once: wallet keys, NATS seeds, product keys,
 // BitLocker recovery passwords and licence numbers by their shapes, and any other prefix_ with a long random tail,
 // how most providers shape their keys (gsk_, xai-, tvly-, pcsk_, r8_, HRKU-, ...).
 void scan_long_tokens(std::string_view t, std::vector<Found>& out) {
@@ -342,6 +350,7 @@ void scan_long_tokens(std::string_view t, std::vector<Found>& out) {
     while (i < t.size() && kTokenByte[p[i]]) ++i;
     const std::string_view run = t.substr(start, i - start);
     if (wif_shaped(run)) out.push_back({start, i, "crypto_private_key"});
+    else if (nats_seed_shaped(run)) out.push_back({start, i, "nats_seed"});
     else if (product_key_shaped(run)) out.push_back({start, i, "product_key"});
     else if (bitlocker_recovery_password(run)) out.push_back({start, i, "recovery_code"});
     else if (uk_driving_licence(t, start, run.size())) out.push_back({start, i, "uk_driving_licence"});
@@ -433,6 +442,9 @@ constexpr Token kTokens[] = {
      R"(\dQ~)"},
     {"firebase_key", R"(\b(AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}))", false},
     {"age_secret_key", R"(\b(AGE-SECRET-KEY-1[0-9A-Z]{50,}))", false},
+    // An eSIM's activation code (GSMA SGP.22, "LPA:1$<SM-DP+ address>$<matching id>"):
+    // the matching id downloads the profile once.
+    {"esim_activation_code", R"(\bLPA:1\$[A-Za-z0-9.-]+\$([A-Za-z0-9-]{8,}))", false, R"(LPA:1\$)"},
     // Wallet keys: BIP-32's extended private keys (xprv, tprv, yprv, zprv + 107 of
     // base58) and NIP-19's nsec1 (bech32, 58); WIF has no prefix and is found by the
     // long-token scan (wif_shaped). The public forms (xpub, npub) are left.
@@ -503,14 +515,15 @@ void pick_cookie_pairs(const Hit& h, size_t p, size_t end, std::vector<Found>& o
   }
 }
 
-// The fields of a CSV row; a comma between double quotes is part of its field.
-std::vector<std::string_view> csv_fields(std::string_view row) {
+// The fields of a table's row, split at `sep`; in a CSV (sep ',') a comma between
+// double quotes is part of its field.
+std::vector<std::string_view> fields_of(std::string_view row, char sep) {
   std::vector<std::string_view> fields;
   bool quoted = false;
   size_t from = 0;
   for (size_t i = 0; i <= row.size(); ++i) {
-    if (i < row.size() && row[i] == '"') quoted = !quoted;
-    if (i == row.size() || (row[i] == ',' && !quoted)) {
+    if (sep == ',' && i < row.size() && row[i] == '"') quoted = !quoted;
+    if (i == row.size() || (row[i] == sep && !quoted)) {
       fields.push_back(row.substr(from, i - from));
       from = i + 1;
     }
@@ -518,31 +531,40 @@ std::vector<std::string_view> csv_fields(std::string_view row) {
   return fields;
 }
 
-// A CSV export under its header line (a browser's saved passwords, a user list):
-// the field of each row in the column the header names password. The table ends at
-// a row of another width, which is what prose after a header-like line is; a field
-// with a space is a sentence unless the CSV quotes it.
-void pick_csv_password_column(const Hit& h, std::vector<Found>& out) {
-  const std::vector<std::string_view> header = csv_fields(h.groups[1]);
-  size_t column = 0;
-  for (std::string name; column < header.size(); ++column) {
-    name = lowered(header[column]);
-    std::erase_if(name, [](char c) { return c == ' ' || c == '"'; });
-    if (name == "password" || name == "passwd" || name == "pwd") break;
-  }
-  if (column == header.size()) return;
+// What a table's column name says of its fields: what any name says, and a SIM
+// card's keys (3GPP TS 35.206's Ki and OPc, as an operator's batch file names them).
+NameClass column_class(std::string_view name) {
+  std::string n = lowered(name);
+  std::erase_if(n, [](char c) { return c == ' ' || c == '\t' || c == '"'; });
+  if (n == "ki" || n == "opc") return NameClass::kSecret;
+  return classify_name(n);
+}
+
+// The rows of a table from text[from] on, under its column names (a CSV export's
+// header, a SQL dump's COPY column list): each field in a column named as a secret,
+// when it fits the name. The table ends at a row of another width, which is what
+// prose after a header-like line is (and COPY's end mark); a field with a space is a
+// sentence unless the CSV quotes it.
+void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& names, size_t from, char sep,
+                         std::vector<Found>& out) {
+  std::vector<NameClass> classes;
+  for (std::string_view name : names) classes.push_back(column_class(name));
+  if (std::all_of(classes.begin(), classes.end(), [](NameClass c) { return c == NameClass::kNone; })) return;
   const std::string_view t = h.text;
-  for (size_t line = h.end(); line < t.size();) {
+  for (size_t line = from; line < t.size();) {
     const size_t end = std::min(t.find('\n', line), t.size());
     std::string_view row = t.substr(line, end - line);
     while (!row.empty() && row.back() == '\r') row.remove_suffix(1);
-    const std::vector<std::string_view> fields = csv_fields(row);
-    if (fields.size() != header.size()) break;  // the table has ended
-    std::string_view v = fields[column];
-    const bool quoted = v.size() >= 2 && v.front() == '"' && v.back() == '"';
-    if (quoted) v = v.substr(1, v.size() - 2);
-    if (v.size() >= 4 && (quoted || v.find(' ') == std::string_view::npos) && !is_placeholder(v) && !is_reference(v))
-      out.push_back({h.at(v), h.at(v) + v.size(), {}});
+    const std::vector<std::string_view> fields = fields_of(row, sep);
+    if (fields.size() != names.size()) break;  // the table has ended
+    for (size_t c = 0; c < fields.size(); ++c) {
+      std::string_view v = fields[c];
+      const bool quoted = v.size() >= 2 && v.front() == '"' && v.back() == '"';
+      if (quoted) v = v.substr(1, v.size() - 2);
+      if (classes[c] != NameClass::kNone && v.size() >= 4 && (quoted || v.find(' ') == std::string_view::npos) &&
+          !is_placeholder(v) && value_fits(classes[c], v, t, h.at(v), Context::kAssigned))
+        add(out, h, v);
+    }
     line = end + 1;
   }
 }
@@ -584,19 +606,34 @@ std::vector<RuleSpec> block_rules() {
   for (const auto& [word, literal] :
        {std::pair<std::string, std::string>{"recovery", "ecovery"}, {"backup", "ackup"}, {"(?:2fa|mfa)", "FA code"}})
     r.push_back({"recovery_code", "(?i)\\b" + word + codes, pick_codes_one_to_a_line, false, {}, literal});
-  // A CSV export's password column, under its header (name,url,username,password,...);
-  // a header is two columns or more, each one to three words (quoted or not), and one
-  // of them the word.
+  // A CSV export's secret columns, under its header (name,url,username,password,...;
+  // iccid,imsi,ki,opc): a header is two columns or more, each one to three words
+  // (quoted or not), and one of them a secret's name.
   const std::string column = "[ \\t]*\"?[A-Za-z_]+(?: [A-Za-z_]+){0,2}\"?[ \\t]*";
-  const std::string password = "[ \\t]*\"?(?:password|passwd|pwd)\"?[ \\t]*";
-  for (const char* literal : {"assword,", "assword\n", "assword\","})
-    r.push_back({"password",
-                 "(?im)^[ \\t]*((?:" + column + ",)+" + password + "(?:," + column + ")*|" + password + "(?:," +
-                     column + ")+)\\r?\\n",
-                 pick_csv_password_column,
-                 false,
-                 {},
-                 literal});
+  const std::string secret = "[ \\t]*\"?(?:[A-Za-z_]*(?:password|passwd|pwd|secret|token|key)|ki|opc)\"?[ \\t]*";
+  r.push_back({"secret",
+               "(?im)^[ \\t]*((?:" + column + ",)+" + secret + "(?:," + column + ")*|" + secret + "(?:," + column +
+                   ")+)\\r?\\n",
+               [](const Hit& h, std::vector<Found>& out) {
+                 pick_secret_columns(h, fields_of(h.groups[1], ','), h.end(), ',', out);
+               },
+               false,
+               {},
+               "assword,",
+               false,
+               {},
+               false,
+               {"assword\n", "assword\",", "ecret,", "ecret\n", "oken,", "oken\n", "key,", "key\n", "ki,", "opc"}});
+  // A SQL dump's COPY block (pg_dump): the column list, then rows of tab-separated
+  // fields to the line "\\.".
+  r.push_back({"secret",
+               R"((?i)\bCOPY[ \t]+[^\s(]+[ \t]*\(([^)\n]+)\)[ \t]+FROM[ \t]+stdin\b[^\n]*\n)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 pick_secret_columns(h, fields_of(h.groups[1], ','), h.end(), '\t', out);
+               },
+               false,
+               {},
+               "FROM stdin"});
   // A HAR's header as a name/value pair: {"name": "Cookie", "value": "a=b; sessionid=..."},
   // on one line or two.
   r.push_back({"cookie",
@@ -666,6 +703,16 @@ std::vector<RuleSpec> line_rules() {
                R"((?i)[?&](?:X-Amz-Signature|X-Goog-Signature|Signature|X-Amz-Security-Token|X-Goog-Credential)=)"
                R"(([A-Za-z0-9%+/=_~.-]{16,}))",
                group(1), false, R"((?i)[?&](?:X-Amz-S|X-Goog-|Signature=))"});
+  // An app password after its name: Google's sixteen small letters, shown in four
+  // groups of four; Apple's app-specific password, four groups joined by hyphens.
+  r.push_back({"password",
+               R"((?i:\bapp(?:lication)?(?:-specific)?[ _-]?passwords?)\b[^\n]{0,40}?[\s(`'":])"
+               R"(([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}|[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}|[a-z]{16})\b)",
+               group(1), false, R"((?i)app(?:lication)?(?:-specific)?[ _-]?password)"});
+  // A wallet's recovery phrase given to a call named for one (Wallet.fromPhrase("..."),
+  // mnemonicToSeedSync('...')).
+  r.push_back({"seed_phrase", R"((?i)\b\w*(?:phrase|mnemonic)\w*\([ \t]*["'`])", pick_phrase_argument, false,
+               R"((?i)(?:phrase|mnemonic)\w*\([ \t]*["'`])"});
   // A Wi-Fi network's QR payload: WIFI:S:<ssid>;T:WPA;P:<the key>;;
   r.push_back({"password", R"(WIFI:[^\n]*?\bP:((?:\\;|[^;\n])+);)", group_if(1, not_reference), false, "WIFI:"});
   // The rest of a private key's body on the line of its (already redacted) header:

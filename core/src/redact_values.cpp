@@ -354,6 +354,11 @@ bool is_placeholder(std::string_view v) {
   for (std::string_view t : {"${", "{{", "<%", "%(", "#{", "$(", "[[", "((", "<your", "<insert", "<replace"})
     if (contains(low, t)) return true;
   if (v.front() == '<' && v.back() == '>') return true;
+  // A word in parentheses where a value would stand: Terraform's "(sensitive value)",
+  // "(known after apply)"; read up to a space, "(sensitive".
+  if (v.size() >= 4 && v.front() == '(' &&
+      std::all_of(v.begin() + 1, v.end(), [](char c) { return ascii::is_lower(c) || c == ')'; }))
+    return true;
   // ({AQAAAB...} is Jenkins' hudson.util.Secret, which the controller's own key
   // decrypts: it travels with JENKINS_HOME, so it is a secret, not a template.)
   if (v.front() == '{' && v.back() == '}' && !v.starts_with("{AQAAAB")) return true;
@@ -750,6 +755,18 @@ std::string lowered_before(std::string_view text, size_t at, size_t n) {
   return lowered(text.substr(from, at - from));
 }
 
+std::string_view name_before(std::string_view text, size_t at) {
+  auto blank = [&](size_t i) { return text[i] == ' ' || text[i] == '\t'; };
+  size_t p = at;
+  while (p > 0 && blank(p - 1)) --p;
+  if (p == 0 || (text[p - 1] != ':' && text[p - 1] != '=')) return {};
+  --p;
+  while (p > 0 && (blank(p - 1) || text[p - 1] == '"' || text[p - 1] == '\'')) --p;
+  const size_t end = p;
+  while (p > 0 && (is_alnum(text[p - 1]) || text[p - 1] == '_' || text[p - 1] == '-' || text[p - 1] == '.')) --p;
+  return text.substr(p, end - p);
+}
+
 bool labelled_as_digest(std::string_view text, size_t at) {
   const std::string before = lowered_before(text, at, 40);
   for (std::string_view w :
@@ -859,6 +876,8 @@ NameClass classify_name(std::string_view name) {
       if (head.ends_with(word)) return NameClass::kPassword;
   }
   if (w == "pin" || w == "pincode" || (w == "code" && prev == "pin")) return NameClass::kPin;
+  // A token called an id: Vault AppRole's secret_id, Consul's SecretID.
+  if ((w == "id" && prev == "secret") || w == "secretid") return NameClass::kSecret;
   if (ends("secret") || one_of(w, {"secrets", "credential", "credentials", "creds", "cred", "auth", "authorization",
                                    "bearer", "salt", "seed", "mnemonic", "psk", "sas", "cookie", "jwt", "hmac", "pat"}))
     return NameClass::kSecret;
@@ -887,7 +906,7 @@ NameClass classify_name(std::string_view name) {
                 "service", "account",    "admin",   "deploy",  "storage", "subscription", "shared",   "webhook",
                 "hmac",    "aes",        "crypto",  "cipher",  "session", "cookie",       "jwt",      "token",
                 "otp",     "totp",       "mfa",     "write",   "read",    "ingest",       "consumer", "server",
-                "root",    "live",       "prod",    "test",    "unseal",  "recovery",     "x"}))
+                "root",    "live",       "prod",    "test",    "unseal",  "recovery",     "network",  "x"}))
       return NameClass::kSecret;
     // Public by design: a public key, a site key (reCAPTCHA's, Turnstile's, served
     // in the page's HTML), a publishable key (Stripe's, for the browser).
@@ -973,6 +992,11 @@ bool shaped_password(std::string_view v) {
   }
   if (v.find('@') != std::string_view::npos && v.find('.', v.find('@')) != std::string_view::npos) return false;
   if (v.find('=') != std::string_view::npos || v.find("://") != std::string_view::npos) return false;
+  // A call's shape, a name then its arguments: length(12), passwordHistory(5), hours(24).
+  if (const size_t open = v.find('(');
+      open != std::string_view::npos && open > 0 && std::all_of(v.begin(), v.begin() + open, ascii::is_alpha) &&
+      std::all_of(v.begin() + open + 1, v.end(), [](char c) { return ascii::is_alnum(c) || c == ')'; }))
+    return false;
   if (after_scheme(v)) return false;
   return password_like(v, Context::kAssigned) && !is_placeholder(v) && !is_reference(v) && !looks_like_path(v) &&
          !looks_like_version_or_date(v) && !is_uuid(v) && !is_hex(v) && !is_slug(v);

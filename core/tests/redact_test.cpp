@@ -1242,5 +1242,69 @@ TEST(RedactFamilies, ASecretGivenToAClientByPositionIsRemoved) {
                  });
 }
 
+// The long tail of infrastructure, devices and support desks: a token named as a
+// secret id, a literal written into a secret file, key bytes under a key's name,
+// a table's secret column (SQL dumps and inserts, device CSVs), app passwords,
+// NATS seeds, eSIM matching ids, mnemonics, phone numbers and addresses written as
+// each country writes them. Values and wording are none of a held-out set's.
+TEST(RedactFamilies, TheLongTailOfInfrastructureDevicesAndSupportDesks) {
+  Redactor r;
+  expect_caught(
+      r, "AccessorID:   ea9400fc-fea9-4d37-b6a7-0e585d95f0e3\nSecretID:     4efd0c67-d043-4e5a-835d-48b15d1e660c",
+      {"4efd0c67-d043-4e5a-835d-48b15d1e660c"});
+  expect_caught(r, "role_id=ops secret_id=6d2b1f0e-8c4a-4f7e-9b3d-2a5c7e1f0d94",
+                {"6d2b1f0e-8c4a-4f7e-9b3d-2a5c7e1f0d94"});
+  expect_kept(r, {"AccessorID:   ea9400fc-fea9-4d37-b6a7-0e585d95f0e3",
+                  "secret_id_accessor: 1c9e7a2b-5d3f-4b8e-a6c0-9f2e4d7b1a35"});
+  expect_caught(r, "$ echo 'harbor-Velvet-73-quill' > ~/.ansible/vault_pass.txt", {"harbor-Velvet-73-quill"});
+  expect_caught(r, "printf '%s' \"Tz8#qLm2Wx\" > secrets/db_password", {"Tz8#qLm2Wx"});
+  expect_caught(r, "+ echo copper-Fennel-40-drift >> /run/deploy/token", {"copper-Fennel-40-drift"});
+  expect_kept(r, {"echo 'hello world' > notes.txt", "echo \"export PATH=$HOME/bin:$PATH\" >> ~/.bashrc",
+                  "echo 'vault_pass.txt' >> .gitignore"});
+  expect_caught(r, "  encryption_key: [214, 115, 16, 75, 65, 239, 175, 79, 175, 49, 12, 166, 139, 184, 97, 66]",
+                {"214, 115, 16, 75, 65, 239, 175, 79, 175, 49, 12, 166, 139, 184, 97, 66"});
+  expect_kept(r, {"  ext_pan_id: [221, 221, 221, 221, 221, 221, 221, 221]",
+                  "  channels: [11, 15, 20, 25, 11, 15, 20, 25, 11, 15, 20, 25, 11, 15, 20, 25]"});
+  expect_caught(
+      r,
+      "COPY public.hooks (id, target, hmac_secret, added) FROM stdin;\n"
+      "4\thttps://in.acme.example/x\t28ddc470a2cca19d0ed938927a28212e2504b628677018cdcc603504d02c0653\t2025-02-01\n\\.",
+      {"28ddc470a2cca19d0ed938927a28212e2504b628677018cdcc603504d02c0653"});
+  expect_caught(r, "INSERT INTO operators (login, passwd, team) VALUES ('night-shift', 'Kv8#mQz2Lp', 'noc');",
+                {"Kv8#mQz2Lp"});
+  expect_kept(r, {"COPY public.orders (id, sku, qty) FROM stdin;\n1\tAB-1234-XY\t4\n\\.",
+                  "INSERT INTO users (login, password, team) VALUES ('ops', NULL, 'noc');"});
+  expect_caught(r,
+                "msisdn,imsi,ki,opc\n46701234567,240010000000017,C7D280ED54F88505984367B2A2B5B17C,"
+                "A24D53DFFEF3A935A1A8E25E4034472D",
+                {"C7D280ED54F88505984367B2A2B5B17C", "A24D53DFFEF3A935A1A8E25E4034472D"});
+  expect_caught(r, "Use the app password wkqz pdmr tnvb hxye in the mail client, not your own.",
+                {"wkqz pdmr tnvb hxye"});
+  expect_caught(r, "app-specific password: qwpt-zmxk-hrvd-lnbs", {"qwpt-zmxk-hrvd-lnbs"});
+  expect_kept(r, {"Create an app password under Security > App passwords, then paste it here."});
+  expect_caught(r, "$ nsc export keys --dir out\nSU6FHSC2K6KFO2XAFY75CFQ5QEPOVZQUZ7MUB7BQUGFAMWWMR5BUM5ILIP",
+                {"SU6FHSC2K6KFO2XAFY75CFQ5QEPOVZQUZ7MUB7BQUGFAMWWMR5BUM5ILIP"});
+  expect_kept(r, {"user public key UDJKGLWNHFCG2Z4XDIJRNGT64B42PHOEFJHMWYL2UJM2G6LQCQVCY7HO"});
+  expect_caught(r, "activation: LPA:1$rsp.carrier-example.net$K2H7-QW9X-PLM4-ZR3T", {"K2H7-QW9X-PLM4-ZR3T"});
+  expect_kept(r, {"The code reads LPA:1$<SM-DP+ address>$<matching ID>."});
+  expect_caught(
+      r,
+      "const w = Wallet.fromMnemonic(\"canvas rhythm basket lunar throw pepper absorb sail dove timber orbit gauge\");",
+      {"canvas rhythm basket lunar throw pepper absorb sail dove timber orbit gauge"});
+  expect_caught(r, "seed phrase: glass uncle ribbon pilot absent ivory magnet slender vapor inmate cargo bamboo",
+                {"glass uncle ribbon pilot absent ivory magnet slender vapor inmate cargo bamboo"});
+  expect_kept(r, {"A mnemonic of twelve words is generated; keep the seed phrase offline."});
+  expect_caught(r, "Kundin: \"Sie erreichen mich tagsüber unter 0152 3398 4471, danke.\"", {"0152 3398 4471"});
+  expect_caught(r, "Client : « rappelez-moi au 06 41 27 93 58 après 18 h »", {"06 41 27 93 58"});
+  expect_kept(r, {"Bestellnummer 0152 3398 4471 wurde storniert.", "Build 06.41.27 passed."});
+  expect_caught(r, "Kund: \"Skicka paketet till Vasagatan 7 C, lgh 1204, 411 24 Göteborg.\"",
+                {"Vasagatan 7 C, lgh 1204, 411 24 Göteborg"});
+  // Terraform's words for a hidden value, a policy named after the password it rules,
+  // and a provider's documented test numbers.
+  expect_kept(r, {"      ~ db_password = (sensitive value)", "  + master_password = (sensitive)",
+                  "\"passwordPolicy\": \"length(12) and digits(2) and passwordHistory(3)\"",
+                  "    TO = \"+15005550009\"  # Twilio's test number for a number that cannot take SMS"});
+}
+
 }  // namespace
 }  // namespace memsim
