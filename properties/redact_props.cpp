@@ -288,8 +288,9 @@ RC_GTEST_PROP(RedactProps, AProviderTokenAmongWordsIsAlwaysCaught, ()) {
 // Runs of lines are independent: redacting two texts joined at a line break is
 // redacting each (key blocks, Kubernetes name/value pairs, codes under their heading,
 // a table's secret columns under its header (a CSV's, a COPY block's), a HAR's cookie
-// pair, a call's arguments one to a line, and the places that make a value public, a
-// Firebase config and a sealed secret's encryptedData, which span lines, aside).
+// pair, a JSON key/value pair, a call's arguments one to a line, and the places that
+// make a value public, a Firebase config and a sealed secret's encryptedData, which
+// span lines, aside).
 RC_GTEST_PROP(RedactProps, LinesAreRedactedIndependently, ()) {
   // Mostly words and contextual secrets, so that names, flags and prose meet line breaks.
   const auto kind = rc::gen::weightedElement<int>({{1, 0}, {3, 1}, {1, 2}, {8, 3}, {1, 4}, {1, 5}});

@@ -408,6 +408,29 @@ std::vector<RuleSpec> command_rules() {
                false, R"((?:^|[ \t])(?:-u|--user|--proxy-user|--auth|--basic-auth|--http-user)[ \t=])"});
   r.push_back({"password", R"((?i)(?:^|[ \t])/(p|pw|pwd|pass|passwd|password|rp)(?:([:=])|[ \t]+)(["']?))",
                pick_windows_switch, false, R"((?i)(?:^|[ \t])/(?:p|pw|pwd|pass|passwd|password|rp)[:= \t])"});
+  // A switch whose last dotted part names a password (appcmd's /processModel.password:X).
+  r.push_back({"password", R"((?i)(?:^|[ \t])/[A-Za-z]\w*(?:\.\w+)*\.(password|passwd|pwd|pass)([:=])(["']?))",
+               pick_windows_switch, false, R"((?i)\.(?:password|passwd|pwd|pass)[:=])"});
+  // What a credential dump prints (secretsdump, pwdump): user:rid:LM:NT::: and
+  // user:enctype:key. The hashes pass for the password (pass-the-hash); the empty
+  // password's LM and NT hashes are constants.
+  r.push_back(
+      {"password_hash", R"((?m)^[^\s:]+:\d+:([0-9a-fA-F]{32}):([0-9a-fA-F]{32}):::)",
+       [](const Hit& h, std::vector<Found>& out) {
+         for (std::string_view v : {h.groups[1], h.groups[2]})
+           if (!one_of(ascii::lowered(v), {"aad3b435b51404eeaad3b435b51404ee", "31d6cfe0d16ae931b73c59d7e0c089c0"}))
+             add(out, h, v);
+       },
+       false, R"([0-9a-fA-F]:::)"});
+  r.push_back({"kerberos_key",
+               R"((?m)^[^\s:]+:(?:aes256-cts-hmac-sha1-96|aes128-cts-hmac-sha1-96|des-cbc-md5|rc4[_-]hmac):)"
+               R"(([0-9a-fA-F]{16,64})\b)",
+               group(1), false, R"(-cts-hmac-sha1-96:|des-cbc-md5:|rc4[_-]hmac:)"});
+  // A key component typed into an HSM's console or a key ceremony's form (payShield's
+  // "Enter component #1:", "Key component 2:"): 16, 32 or 48 hex digits. Its check
+  // value (KCV) is public.
+  r.push_back({"secret", R"((?i)\bcomponent[ \t]*#?[ \t]*\d[ \t]*:[ \t]*([0-9A-Fa-f]{16}(?:[0-9A-Fa-f]{16}){0,2})\b)",
+               group(1), false, R"((?i)component[ \t]*#?[ \t]*\d[ \t]*:)"});
   r.push_back({"password", R"((?i)\buser[ \t]+["']?[^\s"']+["']?[ \t]+using[ \t]+(["']?))", pick_password_after_user,
                false, R"((?i)user[ \t]+["']?[^\s"']+["']?[ \t]+using[ \t])"});
   r.push_back({"password", R"(\bhttp-basic\.\S+[ \t]+["']?[^\s"']+["']?[ \t]+(["']?))", pick_password_after_user, false,

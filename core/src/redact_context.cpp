@@ -25,12 +25,6 @@ bool is_plain_word(std::string_view v) {
   return !inner_upper;
 }
 
-namespace {
-
-using ascii::is_alnum;
-using ascii::is_alpha;
-using ascii::lowered;
-
 std::string_view kind_for(NameClass c) {
   switch (c) {
     case NameClass::kPassword: return "password";
@@ -38,6 +32,12 @@ std::string_view kind_for(NameClass c) {
     default: return "secret";
   }
 }
+
+namespace {
+
+using ascii::is_alnum;
+using ascii::is_alpha;
+using ascii::lowered;
 
 bool pin_like(std::string_view v) {
   if (v.size() < 4 || v.size() > 12) return false;

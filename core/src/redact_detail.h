@@ -227,6 +227,8 @@ void pick_named_value(const Hit& h, std::vector<Found>& out);
 void pick_phrase_argument(const Hit& h, std::vector<Found>& out);
 // groups[1] is a name whose value starts where the match ends (setx NAME value).
 void pick_name_then_value(const Hit& h, std::vector<Found>& out);
+// The kind a redaction marker names for a value of class c: password, pin or secret.
+std::string_view kind_for(NameClass c);
 // Whether the value a name of class c holds is a secret.
 bool value_fits(NameClass c, std::string_view v, std::string_view text, std::size_t at, Context ctx);
 

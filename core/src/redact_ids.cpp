@@ -205,6 +205,8 @@ bool is_cl_rut(std::string_view v) {
   if (dash == std::string_view::npos || dash + 2 != v.size()) return false;
   const std::string body = digits_of(v.substr(0, dash));
   if (body.size() < 7 || body.size() > 8 || !digits_and_separators(v.substr(0, dash))) return false;
+  // A company's RUT (50 million and up, printed on every invoice it issues) is no person's.
+  if (body.size() == 8 && body[0] >= '5') return false;
   int sum = 0, m = 2;
   for (size_t i = body.size(); i-- > 0;) {
     sum += at(body, i) * m;
@@ -263,6 +265,120 @@ bool is_au_tfn(std::string_view v) {
   return sum % 11 == 0;
 }
 
+// Argentina's CUIL/CUIT of a person: 11 digits, the prefix 20, 23, 24 or 27 (30, 33
+// and 34 are companies'), weights 5 4 3 2 7 6 5 4 3 2, check 11 - sum mod 11 (AFIP).
+bool is_ar_cuil(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 11 || !digits_and_separators(v)) return false;
+  const int prefix = at(d, 0) * 10 + at(d, 1);
+  if (prefix != 20 && prefix != 23 && prefix != 24 && prefix != 27) return false;
+  static constexpr int kW[10] = {5, 4, 3, 2, 7, 6, 5, 4, 3, 2};
+  int sum = 0;
+  for (size_t i = 0; i < 10; ++i) sum += at(d, i) * kW[i];
+  const int r = 11 - sum % 11;
+  return r != 10 && (r == 11 ? 0 : r) == at(d, 10);
+}
+
+// Ecuador's cédula: 10 digits, a province 01 to 24 (or 30), the third digit under 6,
+// a Luhn-like check over weights 2 1 2 1 ... (Registro Civil, as the SRI validates it).
+bool is_ec_cedula(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 10 || !digits_and_separators(v)) return false;
+  const int province = at(d, 0) * 10 + at(d, 1);
+  if (((province < 1 || province > 24) && province != 30) || at(d, 2) >= 6) return false;
+  int sum = 0;
+  for (size_t i = 0; i < 9; ++i) {
+    int x = at(d, i) * (i % 2 ? 1 : 2);
+    sum += x > 9 ? x - 9 : x;
+  }
+  return (10 - sum % 10) % 10 == at(d, 9);
+}
+
+// Thailand's national id: 13 digits, weights 13 down to 2, check (11 - sum mod 11)
+// mod 10 (Department of Provincial Administration).
+bool is_th_id(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 13 || !digits_and_separators(v) || d[0] == '0') return false;
+  int sum = 0;
+  for (size_t i = 0; i < 12; ++i) sum += at(d, i) * static_cast<int>(13 - i);
+  return (11 - sum % 11) % 10 == at(d, 12);
+}
+
+// The Czech and Slovak birth number (rodné číslo) since 1954: YYMMDD (the month +50
+// for women, +20 or +70 when a day's numbers ran out), three digits, and a check that
+// makes the ten a multiple of 11 (a remainder of 10 gives 0). Zákon 133/2000 Sb.
+bool is_cz_birth_number(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 10 || !digits_and_separators(v)) return false;
+  int month = at(d, 2) * 10 + at(d, 3);
+  const int day = at(d, 4) * 10 + at(d, 5);
+  for (int shift : {70, 50, 20})
+    if (month > shift) {
+      month -= shift;
+      break;
+    }
+  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
+  const long long first9 = std::stoll(d.substr(0, 9));
+  return static_cast<int>(first9 % 11 % 10) == at(d, 9);
+}
+
+// Ukraine's РНОКПП (the taxpayer's registration number): 10 digits, weights -1 5 7 9 4
+// 6 10 5 7, check (sum mod 11) mod 10 (ДПС України).
+bool is_ua_rnokpp(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 10 || !digits_and_separators(v)) return false;
+  static constexpr int kW[9] = {-1, 5, 7, 9, 4, 6, 10, 5, 7};
+  int sum = 0;
+  for (size_t i = 0; i < 9; ++i) sum += at(d, i) * kW[i];
+  return ((sum % 11 + 11) % 11) % 10 == at(d, 9);
+}
+
+// Russia's СНИЛС: 9 digits and a 2-digit check, the sum of the digits times 9 down to
+// 1, taken mod 101 when over 101, 100 and 101 giving 00 (Пенсионный фонд).
+bool is_ru_snils(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 11 || !digits_and_separators(v)) return false;
+  int sum = 0;
+  for (size_t i = 0; i < 9; ++i) sum += at(d, i) * static_cast<int>(9 - i);
+  int check = sum < 100 ? sum : sum % 101;
+  if (check == 100) check = 0;
+  return check == at(d, 9) * 10 + at(d, 10);
+}
+
+// Argentina's CBU (or CVU): 22 digits in two blocks, each with its own check digit
+// over weights 7 1 3 9 and 3 9 7 1 (BCRA, "Clave Bancaria Uniforme").
+bool is_ar_cbu(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 22 || !digits_and_separators(v)) return false;
+  auto block_ok = [&](size_t from, size_t n, const std::array<int, 4>& w) {
+    int sum = 0;
+    for (size_t i = 0; i + 1 < n; ++i) sum += at(d, from + i) * w[i % 4];
+    return (10 - sum % 10) % 10 == at(d, from + n - 1);
+  };
+  return block_ok(0, 8, {7, 1, 3, 9}) && block_ok(8, 14, {3, 9, 7, 1});
+}
+
+// Numbers with no public check digit, known by their label and shape alone:
+// Egypt's national number (14 digits: a century 2 or 3, a birth date, a governorate),
+// Viet Nam's CCCD (12 digits from a province code) or CMND (9), Nigeria's NIN (11),
+// Pakistan's CNIC (13, written 5-7-1).
+bool is_eg_national_id(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 14 || !digits_and_separators(v) || (d[0] != '2' && d[0] != '3')) return false;
+  const int month = at(d, 3) * 10 + at(d, 4), day = at(d, 5) * 10 + at(d, 6);
+  const int governorate = at(d, 7) * 10 + at(d, 8);
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 && governorate >= 1 && governorate <= 88;
+}
+bool is_vn_citizen_id(std::string_view v) {
+  const std::string d = digits_of(v);
+  return digits_and_separators(v) && (d.size() == 9 || (d.size() == 12 && std::stoi(d.substr(0, 3)) <= 96));
+}
+bool is_ng_nin(std::string_view v) { return digits_of(v).size() == 11 && digits_and_separators(v); }
+bool is_pk_cnic(std::string_view v) {
+  const std::string d = digits_of(v);
+  return d.size() == 13 && digits_and_separators(v) && d[0] >= '1' && d[0] <= '7';
+}
+
 struct IdScheme {
   std::string_view kind;
   bool (*valid)(std::string_view);
@@ -285,6 +401,17 @@ constexpr IdScheme kSchemes[] = {
     {"au_medicare", is_au_medicare},
     {"mx_clabe", is_mx_clabe},
     {"au_tfn", is_au_tfn},
+    {"ar_cuil", is_ar_cuil},
+    {"ec_cedula", is_ec_cedula},
+    {"th_national_id", is_th_id},
+    {"cz_birth_number", is_cz_birth_number},
+    {"ua_rnokpp", is_ua_rnokpp},
+    {"ru_snils", is_ru_snils},
+    {"ar_cbu", is_ar_cbu},
+    {"eg_national_id", is_eg_national_id},
+    {"vn_citizen_id", is_vn_citizen_id},
+    {"ng_nin", is_ng_nin},
+    {"pk_cnic", is_pk_cnic},
 };
 
 // Which labels name which scheme. Words in a label are separated in the text by
@@ -312,6 +439,17 @@ const std::initializer_list<IdLabel> kLabels = {
     {"au_medicare", {"medicare"}},
     {"mx_clabe", {"clabe"}},
     {"au_tfn", {"tfn", "tax file number"}},
+    {"ar_cuil", {"cuil", "cuit"}},
+    {"ec_cedula", {"cedula", "cédula", "identificacion comprador", "identificación comprador"}},
+    {"th_national_id", {"เลขประจำตัวประชาชน", "เลขบัตรประชาชน", "thai id"}},
+    {"cz_birth_number", {"rodné číslo", "rodne cislo", "rodného čísla", "rodné čislo"}},
+    {"ua_rnokpp", {"рнокпп", "РНОКПП", "іпн", "ІПН", "rnokpp"}},
+    {"ru_snils", {"снилс", "СНИЛС", "snils"}},
+    {"ar_cbu", {"cbu", "cvu"}},
+    {"eg_national_id", {"الرقم القومي", "الرقم القومى"}},
+    {"vn_citizen_id", {"cccd", "cmnd", "căn cước", "can cuoc"}},
+    {"ng_nin", {"nin", "nimc"}},
+    {"pk_cnic", {"cnic"}},
     {"",
      {"national id", "national identity", "national identification", "citizen id", "identity card", "id card", "身分證",
       "身分证", "身份證", "身份证"}},
@@ -445,6 +583,14 @@ std::vector<RuleSpec> labelled_id_rules() {
   r.push_back(
       {"cl_rut", R"(\b(\d{1,2}\.\d{3}\.\d{3}-[\dkK])\b)", group_if(1, is_cl_rut), false, R"(\d\.\d{3}\.\d{3}-)"});
   r.push_back({"ch_ahv", R"(\b(756\.\d{4}\.\d{4}\.\d{2})\b)", group_if(1, is_ch_ahv), false, R"(756\.\d{4}\.)"});
+  // A document's type and then its number, as Latin American records write them
+  // (tipo_documento=CC numero_documento=...; CC, CE, TI, DNI, CI, PA, RUT): any number,
+  // since a cédula de ciudadanía has no check digit. NIT is a company's.
+  r.push_back(
+      {"national_id",
+       R"((?i)\btipo[ _]?(?:de[ _]?)?doc(?:umento)?["']?[ \t]*[=:][ \t]*["']?(?:CC|CE|TI|DNI|CI|PA|RUT|RUN)\b)"
+       R"([^\n]{0,40}?\b(?:n[uú]mero|nro|num)(?:[ _]?(?:de[ _]?)?doc(?:umento)?)?["']?[ \t]*[=:][ \t]*["']?(\d{6,12})\b)",
+       group(1), false, R"((?i)tipo[ _]?(?:de[ _]?)?doc)"});
   r.push_back({"bank_account",
                R"((?i)\b(?:bank[ _-]?)?(?:account|acct)(?:[ _-]?(?:number|no\.?|num|#))?\b[^\n\d]{0,12}(\d{6,17})\b)",
                pick_bank_account, false, R"((?i)(?:account|acct)[^\n\d]{0,20}\d{6})"});

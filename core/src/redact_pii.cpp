@@ -86,12 +86,13 @@ bool is_card_number(std::string_view v) {
   if (n < 13 || n > 19 || !luhn_ok(d)) return false;
   // Issuer ranges (ISO/IEC 7812 IINs as the networks publish them): Visa 4; Mastercard
   // 51-55 and 2221-2720; Amex 34, 37; Discover 6011, 644-649, 65; JCB 3528-3589;
-  // Diners 300-305, 36, 38, 39; UnionPay 62.
+  // Diners 300-305, 36, 38, 39; UnionPay 62; Mir 2200-2204.
   const int p2 = prefix_value(d, 2), p3 = prefix_value(d, 3), p4 = prefix_value(d, 4);
   bool issuer = false;
   if (d[0] == '4') issuer = n == 13 || n == 16 || n == 19;
   else if (p2 >= 51 && p2 <= 55) issuer = n == 16;
   else if (p4 >= 2221 && p4 <= 2720) issuer = n == 16;
+  else if (p4 >= 2200 && p4 <= 2204) issuer = n >= 16;
   else if (p2 == 34 || p2 == 37) issuer = n == 15;
   else if (p4 == 6011 || (p3 >= 644 && p3 <= 649) || p2 == 65) issuer = n >= 16;
   else if (p4 >= 3528 && p4 <= 3589) issuer = n >= 16;
@@ -405,7 +406,9 @@ int mrz_check(std::string_view field) {
 bool is_passport_mrz_line(std::string_view v) {
   // The second line of a passport's machine-readable zone (ICAO 9303 part 4): the
   // document number and the birth date, each with its check digit.
-  return v.size() == 44 && mrz_check(v.substr(0, 9)) == v[9] - '0' && mrz_check(v.substr(13, 6)) == v[19] - '0';
+  // ICAO's specimen state, Utopia, is no one's.
+  return v.size() == 44 && v.substr(10, 3) != "UTO" && mrz_check(v.substr(0, 9)) == v[9] - '0' &&
+         mrz_check(v.substr(13, 6)) == v[19] - '0';
 }
 
 bool is_fictional_phone(std::string_view digits) {
@@ -438,6 +441,13 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back({"card_number", R"(\b(\d{4}(?:[ -]?\d{2,7}){2,4})\b)", card, false,
                R"(\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d|\d{4}[ -]?\d{6}[ -]?\d{4})"});
   r.push_back({"card_number", R"(\b(\d{13,19})\b)", card, false, R"(\d{13})"});
+  // A card's magnetic track 2 (ISO/IEC 7813): the card number, = or D, the expiry
+  // (YYMM), the service code and the issuer's data, whole.
+  r.push_back({"card_track", R"(\b(\d{13,19})[=D]\d{7}\d*)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (is_card_number(h.groups[1])) add(out, h, h.groups[0]);
+               },
+               false, R"(\d{13}[=D]\d{7})"});
   // An SSN's shape alone, unless a word just before it names it as a reference
   // ("Invoice ref 582-31-7740", "Receipt no. 219-44-8812").
   r.push_back({"us_ssn", R"(\b(\d{3}-\d{2}-\d{4})\b)",
@@ -449,6 +459,20 @@ std::vector<RuleSpec> pii_rules() {
                  if (is_us_ssn(h.groups[1])) add(out, h, h.groups[1]);
                },
                false, R"(\d{3}-\d{2}-\d{4})"});
+  // A DICOM header as dcmdump or pydicom print it: the patient's name, id, birth date,
+  // other ids and names, address and telephone (group 0010, PS3.6); not what a
+  // de-identifier wrote in their place (ANONYMOUS, Anon-0012, REMOVED).
+  r.push_back(
+      {"patient_data",
+       R"re(\(0010,[ ]?(?:0010|0020|0030|1000|1001|1005|1040|2154)\)[^\n]{0,60}?\b[A-Z]{2}:?[ \t]+[\['"]([^\]'"\n]+)[\]'"])re",
+       [](const Hit& h, std::vector<Found>& out) {
+         const std::string v = ascii::lowered(h.groups[1]);
+         if (v.starts_with("anon") || v.find("removed") != std::string::npos || v == "unknown" ||
+             is_placeholder(h.groups[1]))
+           return;
+         add(out, h, h.groups[1]);
+       },
+       false, R"(\(0010,[ ]?(?:00[123]0|100[015]|1040|2154)\))"});
   // HL7 v2's PID segment: PID-7 is the patient's date of birth (YYYYMMDD).
   r.push_back({"date_of_birth", R"((?m)^[ \t]*PID\|)",
                [](const Hit& h, std::vector<Found>& out) {
@@ -503,8 +527,12 @@ std::vector<RuleSpec> pii_rules() {
   auto national_mobile = [](const Hit& h, std::vector<Found>& out) {
     const std::string_view v = h.groups[1];
     const size_t at = h.at(v), end = at + v.size();
-    auto joined = [&](size_t i) { return std::isalnum(static_cast<unsigned char>(h.text[i])) || h.text[i] == '.'; };
-    if ((at > 0 && joined(at - 1)) || (end < h.text.size() && joined(end))) return;
+    // Not a piece of a longer token: a UUID's last group, a version, a path, an id.
+    auto alnum = [&](size_t i) { return i < h.text.size() && std::isalnum(static_cast<unsigned char>(h.text[i])); };
+    auto joins = [&](size_t i) { return std::string_view("-./_:").find(h.text[i]) != std::string_view::npos; };
+    if ((at > 0 && (alnum(at - 1) || (joins(at - 1) && at > 1 && alnum(at - 2)))) ||
+        (end < h.text.size() && (alnum(end) || (joins(end) && alnum(end + 1)))))
+      return;
     if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at)) add(out, h, v);
   };
   r.push_back(
@@ -637,7 +665,10 @@ std::vector<RuleSpec> pii_rules() {
                R"(домашний адрес|адрес проживания|адрес регистрации|wohnadresse|privatadresse|heimadresse|)"
                R"(adresse personnelle|adresse du domicile|adresse de domicile|domicilio|direcci[oó]n particular|)"
                R"(endereço residencial|indirizzo di casa|indirizzo di residenza|adres zamieszkania|huisadres|)"
-               R"(woonadres|hemadress|bostadsadress|kotiosoite|自宅住所|住所|家庭住址))"
+               R"(woonadres|hemadress|bostadsadress|kotiosoite|自宅住所|住所|家庭住址|)"
+               // ... and where a parcel goes.
+               R"(direcci[oó]n de (?:entrega|env[ií]o)|endereço de entrega|adresse de livraison|lieferadresse|)"
+               R"(indirizzo di consegna))"
                R"((?:["']?[ \t]*[:=]|[ \t]+(?:is|as|was))[ \t]*["']?([^"';\n]{8,160}))",
                [](const Hit& h, std::vector<Found>& out) {
                  std::string_view v = h.groups[1];

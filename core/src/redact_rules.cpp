@@ -563,7 +563,7 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
       if (quoted) v = v.substr(1, v.size() - 2);
       if (classes[c] != NameClass::kNone && v.size() >= 4 && (quoted || v.find(' ') == std::string_view::npos) &&
           !is_placeholder(v) && value_fits(classes[c], v, t, h.at(v), Context::kAssigned))
-        add(out, h, v);
+        add(out, h, v, kind_for(classes[c]));
     }
     line = end + 1;
   }
@@ -598,6 +598,15 @@ std::vector<RuleSpec> block_rules() {
                false,
                {},
                "alue:"});
+  // The same pair in JSON: {"key"|"name"|"type": "client_secret", "value": "..."}, on
+  // one line or two (Keycloak's, Azure's and many APIs' key/value lists).
+  r.push_back(
+      {"secret",
+       R"re((?i)"(?:key|name|type)"[ \t]*:[ \t]*"([A-Za-z0-9_.-]+)"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"value"[ \t]*:[ \t]*)re",
+       pick_name_then_value,
+       false,
+       {},
+       "\"value\""});
   // Recovery or backup codes one to a line under their heading ("... recovery codes
   // for the bot:" and then the codes): each line of one code that holds a digit.
   // One rule per heading word, so that each runs only where its word is.
@@ -705,9 +714,10 @@ std::vector<RuleSpec> line_rules() {
                group(1), false, R"((?i)[?&](?:X-Amz-S|X-Goog-|Signature=))"});
   // An app password after its name: Google's sixteen small letters, shown in four
   // groups of four; Apple's app-specific password, four groups joined by hyphens.
+  // (Sixteen letters run together may be a word: "nondeterministic".)
   r.push_back({"password",
                R"((?i:\bapp(?:lication)?(?:-specific)?[ _-]?passwords?)\b[^\n]{0,40}?[\s(`'":])"
-               R"(([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}|[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}|[a-z]{16})\b)",
+               R"(([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}|[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})\b)",
                group(1), false, R"((?i)app(?:lication)?(?:-specific)?[ _-]?password)"});
   // A wallet's recovery phrase given to a call named for one (Wallet.fromPhrase("..."),
   // mnemonicToSeedSync('...')).

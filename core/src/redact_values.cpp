@@ -160,7 +160,8 @@ static_assert(std::is_sorted(std::begin(kPasswordManagers), std::end(kPasswordMa
 
 // English endings that mark a word rather than a chosen password.
 bool has_word_ending(std::string_view w) {
-  for (std::string_view e : {"ing", "ed", "tion", "ment", "ness", "able", "ible", "ly", "ies", "ful"})
+  for (std::string_view e :
+       {"ing", "ed", "tion", "ment", "ness", "able", "ible", "ly", "ies", "ful", "istic", "ous", "ive", "ity", "less"})
     if (w.size() > e.size() + 2 && w.ends_with(e)) return true;
   return false;
 }
@@ -265,6 +266,8 @@ constexpr std::string_view kDocumentedDevelopmentKeys[] = {
     "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
     // The sample secret key of Stripe's API reference, printed in its every example.
     "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+    // The passkey of Safaricom's Daraja sandbox (shortcode 174379), in its every example.
+    "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919",
     // RFC 7636's example code_verifier (Appendix B).
     "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
     // reCAPTCHA v2's test site key and secret, which always pass (reCAPTCHA FAQ).
@@ -354,6 +357,8 @@ bool is_placeholder(std::string_view v) {
   for (std::string_view t : {"${", "{{", "<%", "%(", "#{", "$(", "[[", "((", "<your", "<insert", "<replace"})
     if (contains(low, t)) return true;
   if (v.front() == '<' && v.back() == '>') return true;
+  // ASP.NET's machineKey asks the server to make its keys: AutoGenerate[,IsolateApps].
+  if (low.starts_with("autogenerate")) return true;
   // A word in parentheses where a value would stand: Terraform's "(sensitive value)",
   // "(known after apply)"; read up to a space, "(sensitive".
   if (v.size() >= 4 && v.front() == '(' &&
@@ -602,6 +607,10 @@ bool is_public_by_design(std::string_view v) {
   // Flutterwave's public keys (FLWPUBK-, FLWPUBK_TEST-; FLWSECK- is the secret one).
   if (starts_with_any(v, {"pk_live_", "pk_test_", "pk.eyJ", "phc_", "pub-c-", "sub-c-", "FLWPUBK-", "FLWPUBK_TEST-"}))
     return true;
+  // Mercado Pago's public key, APP_USR- or TEST- and a UUID, which its browser SDK takes
+  // ("Credenciales": the access token is APP_USR- and digits, hex and digits).
+  for (std::string_view prefix : {"APP_USR-", "TEST-"})
+    if (v.starts_with(prefix) && is_uuid(v.substr(prefix.size()))) return true;
   // A Datadog client token (pub and 32 hex), which browser RUM and logs SDKs carry.
   if (v.size() == 35 && v.starts_with("pub") && is_hex(v.substr(3))) return true;
   // Razorpay's key id, 14 letters and digits after its prefix (the key secret is a
@@ -719,6 +728,9 @@ bool credential_like(std::string_view v, Context c) {
   if (k.digit == 0 && k.other == 0) {
     // Letters only: a word, or random if both cases change often; but words run
     // together (ClearTextPassword, AdministratorPassword) name something.
+    // Letters of one case only: a generated token when long and spread over the alphabet
+    // (no word runs to 32 letters; VTEX's app tokens are 128 capitals).
+    if (v.size() >= 32 && (k.upper == 0 || k.lower == 0)) return h >= 4.0;
     return k.upper > 0 && k.lower > 0 && class_changes(v) >= 0.2 && h >= 3.5 && !is_pascal_words(v);
   }
   // Words joined by separators (my-app-token, deploy_key_prod) are names, not keys.
@@ -878,8 +890,9 @@ NameClass classify_name(std::string_view name) {
   if (w == "pin" || w == "pincode" || (w == "code" && prev == "pin")) return NameClass::kPin;
   // A token called an id: Vault AppRole's secret_id, Consul's SecretID.
   if ((w == "id" && prev == "secret") || w == "secretid") return NameClass::kSecret;
-  if (ends("secret") || one_of(w, {"secrets", "credential", "credentials", "creds", "cred", "auth", "authorization",
-                                   "bearer", "salt", "seed", "mnemonic", "psk", "sas", "cookie", "jwt", "hmac", "pat"}))
+  if (ends("secret") ||
+      one_of(w, {"secrets", "credential", "credentials", "creds", "cred", "auth", "authorization", "bearer", "salt",
+                 "seed", "mnemonic", "psk", "sas", "cookie", "jwt", "hmac", "pat", "passkey"}))
     return NameClass::kSecret;
   if (ends("token")) {
     if (one_of(prev, {"page",   "next",    "continuation", "pagination", "cursor", "sync",  "resume", "max",  "input",
