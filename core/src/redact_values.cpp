@@ -726,11 +726,11 @@ bool credential_like(std::string_view v, Context c) {
   if (k.upper + k.lower == 0) return false;
   const double h = shannon_entropy(v);
   if (k.digit == 0 && k.other == 0) {
-    // Letters only: a word, or random if both cases change often; but words run
-    // together (ClearTextPassword, AdministratorPassword) name something.
     // Letters of one case only: a generated token when long and spread over the alphabet
     // (no word runs to 32 letters; VTEX's app tokens are 128 capitals).
     if (v.size() >= 32 && (k.upper == 0 || k.lower == 0)) return h >= 4.0;
+    // Letters only: a word, or random if both cases change often; but words run
+    // together (ClearTextPassword, AdministratorPassword) name something.
     return k.upper > 0 && k.lower > 0 && class_changes(v) >= 0.2 && h >= 3.5 && !is_pascal_words(v);
   }
   // Words joined by separators (my-app-token, deploy_key_prod) are names, not keys.
