@@ -1263,7 +1263,10 @@ TEST(RedactFamilies, TheLongTailOfInfrastructureDevicesAndSupportDesks) {
                   "echo 'vault_pass.txt' >> .gitignore"});
   expect_caught(r, "  encryption_key: [214, 115, 16, 75, 65, 239, 175, 79, 175, 49, 12, 166, 139, 184, 97, 66]",
                 {"214, 115, 16, 75, 65, 239, 175, 79, 175, 49, 12, 166, 139, 184, 97, 66"});
-  expect_kept(r, {"  ext_pan_id: [221, 221, 221, 221, 221, 221, 221, 221]",
+  expect_caught(r, "  network_key: [91, 7, 200, 14, 66, 183, 29, 240, 5, 117, 38, 222, 160, 73, 9, 151]",
+                {"91, 7, 200, 14, 66, 183, 29, 240, 5, 117, 38, 222, 160, 73, 9, 151"});
+  expect_kept(r, {"  network_key: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]",
+                  "  ext_pan_id: [221, 221, 221, 221, 221, 221, 221, 221]",
                   "  channels: [11, 15, 20, 25, 11, 15, 20, 25, 11, 15, 20, 25, 11, 15, 20, 25]"});
   expect_caught(
       r,
@@ -1282,7 +1285,9 @@ TEST(RedactFamilies, TheLongTailOfInfrastructureDevicesAndSupportDesks) {
                 {"wkqz pdmr tnvb hxye"});
   expect_caught(r, "app-specific password: qwpt-zmxk-hrvd-lnbs", {"qwpt-zmxk-hrvd-lnbs"});
   expect_kept(r, {"Create an app password under Security > App passwords, then paste it here.",
-                  "App passwords are nondeterministic strings; revoke the old app password first."});
+                  "App passwords are nondeterministic strings; revoke the old app password first.",
+                  "Shared passwords are dangerous.", "Short passwords are useless.",
+                  "Reused passwords are a liability.", "Such passwords are expensive to rotate."});
   expect_caught(r, "cat exports/users.csv\nlogin,password\nci-bot,Wq8#zTm2Lx9", {"Wq8#zTm2Lx9"});
   EXPECT_NE(r.redact("login,password\nci-bot,Wq8#zTm2Lx9").text.find("[REDACTED:password]"), std::string::npos);
   expect_caught(r, "$ nsc export keys --dir out\nSU6FHSC2K6KFO2XAFY75CFQ5QEPOVZQUZ7MUB7BQUGFAMWWMR5BUM5ILIP",
