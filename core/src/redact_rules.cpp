@@ -534,10 +534,10 @@ std::vector<std::string_view> fields_of(std::string_view row, char sep) {
 // What a table's column name says of its fields: what any name says, and a SIM
 // card's keys (3GPP TS 35.206's Ki and OPc, as an operator's batch file names them).
 NameClass column_class(std::string_view name) {
-  std::string n = lowered(name);
-  std::erase_if(n, [](char c) { return c == ' ' || c == '\t' || c == '"'; });
-  if (n == "ki" || n == "opc") return NameClass::kSecret;
-  return classify_name(n);
+  while (!name.empty() && (name.front() == ' ' || name.front() == '\t' || name.front() == '"')) name.remove_prefix(1);
+  while (!name.empty() && (name.back() == ' ' || name.back() == '\t' || name.back() == '"')) name.remove_suffix(1);
+  if (one_of(lowered(name), {"ki", "opc"})) return NameClass::kSecret;
+  return classify_name(name);
 }
 
 // The rows of a table from text[from] on, under its column names (a CSV export's
@@ -612,14 +612,27 @@ std::vector<RuleSpec> block_rules() {
   // One rule per heading word, so that each runs only where its word is.
   const std::string codes = R"([ -]codes?\b[^\n]{0,80}:[ \t]*\r?\n)"
                             R"(((?:[ \t]*[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12})?[ \t]*(?:\r?\n|$))+))";
-  for (const auto& [word, literal] :
-       {std::pair<std::string, std::string>{"recovery", "ecovery"}, {"backup", "ackup"}, {"(?:2fa|mfa)", "FA code"}})
-    r.push_back({"recovery_code", "(?i)\\b" + word + codes, pick_codes_one_to_a_line, false, {}, literal});
+  // (The expression ignores case; the literals, found by memchr, cannot.)
+  for (const auto& [word, literals] :
+       {std::pair<std::string, std::vector<std::string>>{"recovery", {"ecovery", "ECOVERY"}},
+        {"backup", {"ackup", "ACKUP"}},
+        {"(?:2fa|mfa)", {"FA code", "FA Code", "FA CODE"}}})
+    r.push_back({"recovery_code",
+                 "(?i)\\b" + word + codes,
+                 pick_codes_one_to_a_line,
+                 false,
+                 {},
+                 literals[0],
+                 false,
+                 {},
+                 false,
+                 std::vector<std::string>(literals.begin() + 1, literals.end())});
   // A CSV export's secret columns, under its header (name,url,username,password,...;
   // iccid,imsi,ki,opc): a header is two columns or more, each one to three words
   // (quoted or not), and one of them a secret's name.
   const std::string column = "[ \\t]*\"?[A-Za-z_]+(?: [A-Za-z_]+){0,2}\"?[ \\t]*";
-  const std::string secret = "[ \\t]*\"?(?:[A-Za-z_]*(?:password|passwd|pwd|secret|token|key)|ki|opc)\"?[ \\t]*";
+  const std::string secret =
+      "[ \\t]*\"?(?:[A-Za-z_]+ ){0,2}(?:[A-Za-z_]*(?:password|passwd|pwd|secret|token|key)|ki|opc)\"?[ \\t]*";
   r.push_back({"secret",
                "(?im)^[ \\t]*((?:" + column + ",)+" + secret + "(?:," + column + ")*|" + secret + "(?:," + column +
                    ")+)\\r?\\n",
@@ -628,11 +641,13 @@ std::vector<RuleSpec> block_rules() {
                },
                false,
                {},
-               "assword,",
+               "assword",
                false,
                {},
                false,
-               {"assword\n", "assword\",", "ecret,", "ecret\n", "oken,", "oken\n", "key,", "key\n", "ki,", "opc"}});
+               // The expression ignores case; the literals, found by memchr, cannot.
+               {"ASSWORD", "asswd", "ASSWD", "pwd", "PWD", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY", "ki,",
+                "Ki,", "KI,", "opc", "OPc", "OPC"}});
   // A SQL dump's COPY block (pg_dump): the column list, then rows of tab-separated
   // fields to the line "\\.".
   r.push_back({"secret",

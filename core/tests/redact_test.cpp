@@ -1289,6 +1289,11 @@ TEST(RedactFamilies, TheLongTailOfInfrastructureDevicesAndSupportDesks) {
                   "Shared passwords are dangerous.", "Short passwords are useless.",
                   "Reused passwords are a liability.", "Such passwords are expensive to rotate."});
   expect_caught(r, "cat exports/users.csv\nlogin,password\nci-bot,Wq8#zTm2Lx9", {"Wq8#zTm2Lx9"});
+  // A column is named as a name is: nextPageToken is a cursor, "API Key" a key.
+  expect_kept(r, {"id,nextPageToken\n7,Rk29xLmQz8TpW4vN2sYc5dF1"});
+  expect_caught(r, "name,API Key\nbilling,Rk29xLmQz8TpW4vN2sYc5dF1", {"Rk29xLmQz8TpW4vN2sYc5dF1"});
+  expect_caught(r, "USER,PASSWD\nops,Hq7#mTz2Lw9", {"Hq7#mTz2Lw9"});
+  expect_caught(r, "MFA CODES FOR THE BOT:\n58213-90741\n66120-38852", {"58213-90741", "66120-38852"});
   EXPECT_NE(r.redact("login,password\nci-bot,Wq8#zTm2Lx9").text.find("[REDACTED:password]"), std::string::npos);
   expect_caught(r, "$ nsc export keys --dir out\nSU6FHSC2K6KFO2XAFY75CFQ5QEPOVZQUZ7MUB7BQUGFAMWWMR5BUM5ILIP",
                 {"SU6FHSC2K6KFO2XAFY75CFQ5QEPOVZQUZ7MUB7BQUGFAMWWMR5BUM5ILIP"});
