@@ -146,7 +146,7 @@ void pick_device_password(const Hit& h, std::vector<Found>& out) {
     if (v.size() >= 4 && v.size() % 2 == 0 && is_hex(v)) add(out, h, v, "password");
   } else if (type == '5' || type == '8' || type == '9') {
     if (v.size() >= 10 && v.starts_with("$")) add(out, h, v, "password_hash");
-  } else if (password_like(v, Context::kAssigned) && !is_plain_word(v) && !is_placeholder(v)) {
+  } else if (chosen_password(v)) {
     add(out, h, v, "password");
   }
 }
@@ -265,7 +265,7 @@ std::vector<RuleSpec> command_rules() {
        [](const Hit& h, std::vector<Found>& out) {
          const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
          const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-         if (community_value(v) && !is_reference(v) && !is_placeholder(v)) add_span(out, s, "password");
+         if (community_value(v) && !is_reference(v)) add_span(out, s, "password");
        },
        false, R"((?i)snmp\w*\b[^\n]*[ \t]-c|r[ow]community|snmp-server[ \t]+community)"});
   // A community given in prose, on a line about SNMP ("the read-write community is now X").
@@ -273,26 +273,27 @@ std::vector<RuleSpec> command_rules() {
                [](const Hit& h, std::vector<Found>& out) {
                  if (lowered(line_around(h.text, h.at(h.groups[0]))).find("snmp") == std::string::npos) return;
                  const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
-                 std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-                 while (!v.empty() && (v.back() == '.' || v.back() == ',')) v.remove_suffix(1);
-                 if (community_value(v) && !is_plain_word(v)) add(out, h, v, "password");
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 if (community_value(v) && !is_plain_word(v)) add_span(out, s, "password");
                },
                false, R"((?i)community)"});
   // Twilio's client given its account SID and auth token by position: the token is 32 hex.
-  r.push_back({"secret", R"((?i)\btwilio\w*(?:\.init|\.create|::new|\.new)?[ \t]*\()",
-               [](const Hit& h, std::vector<Found>& out) {
-                 // To the end of the line, at most 300 bytes: the arguments may hold calls (env("SID")).
-                 const size_t end = std::min({h.text.find('\n', h.end()), h.text.size(), h.end() + 300});
-                 for (size_t q = h.end(); q < end; ++q) {
-                   if (h.text[q] != '"' && h.text[q] != '\'') continue;
-                   const size_t close = h.text.find(h.text[q], q + 1);
-                   if (close == std::string_view::npos || close > end) break;
-                   const std::string_view v = h.text.substr(q + 1, close - q - 1);
-                   if (v.size() == 32 && is_hex(v)) add(out, h, v, "twilio_key");
-                   q = close;
-                 }
-               },
-               false, R"((?i)twilio\w*(?:\.init|\.create|::new|\.new)?[ \t]*\()"});
+  r.push_back({
+      "secret",
+      R"((?i)\btwilio\w*(?:\.init|\.create|::new|\.new)?[ \t]*\()",
+      [](const Hit& h, std::vector<Found>& out) {
+        // To the end of the line, at most 300 bytes: the arguments may hold calls (env("SID")).
+        const size_t end = std::min({h.text.find('\n', h.end()), h.text.size(), h.end() + 300});
+        for (size_t q = h.end(); q < end; ++q) {
+          if (h.text[q] != '"' && h.text[q] != '\'') continue;
+          const size_t close = h.text.find(h.text[q], q + 1);
+          if (close == std::string_view::npos || close > end) break;
+          const std::string_view v = h.text.substr(q + 1, close - q - 1);
+          if (v.size() == 32 && is_hex(v)) add(out, h, v, "twilio_key");
+          q = close;
+        }
+      },
+  });
   // A token given to a command's login by position: `wandb login <key>`,
   // `ngrok config add-authtoken <token>`. A host, a user or a flag there is no token:
   // it must be a credential's shape and 20 bytes or more.
@@ -313,11 +314,7 @@ std::vector<RuleSpec> command_rules() {
   r.push_back(
       {"password",
        R"re("[^"\n]+"[ \t]+(?:\*|"[^"\n]*"|[A-Za-z0-9.-]+)[ \t]+"([^"\n]+)"[ \t]+(?:\*|-|"?[0-9][0-9.*/-]*"?)(?:[ \t]|$|`))re",
-       group_if(1,
-                [](std::string_view v) {
-                  return password_like(v, Context::kAssigned) && !is_plain_word(v) && !is_placeholder(v);
-                }),
-       false, R"("[ \t]+(?:\*|-|"?[0-9])[ \t`]*)"});
+       group_if(1, chosen_password), false, R"("[ \t]+(?:\*|-|"?[0-9])[ \t`]*)"});
   // Bundler's credentials for a gem server: BUNDLE_<HOST>=user:password, the host's
   // dots written __ (Bundler's "bundle config" documentation).
   r.push_back({"password", R"(\bBUNDLE_[A-Z0-9_]*__[A-Z0-9_]+[ \t]*[=:][ \t]*["']?[^\s:"'$]+:(["']?))", tool_password(),
@@ -360,24 +357,17 @@ std::vector<RuleSpec> command_rules() {
                R"re((?i:secret|key|token|pass|credential)[A-Za-z0-9_.~/\\-]*)re",
                [](const Hit& h, std::vector<Found>& out) {
                  for (const std::string_view v : {h.groups[1], h.groups[2], h.groups[3]})
-                   if (password_like(v, Context::kAssigned) && !is_placeholder(v) && !is_plain_word(v)) add(out, h, v);
+                   if (chosen_password(v)) add(out, h, v);
                },
                false, R"([ \t>]>[ \t]*["']?[A-Za-z0-9_.~/\\-]*(?i:secret|key|token|pass|credential))"});
   // A registry value named as a secret, as `reg query` prints it: NAME REG_<type> VALUE.
   r.push_back(
       {"password",
        R"((?m)^[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]+REG_(?:SZ|EXPAND_SZ|MULTI_SZ|BINARY)[ \t]+(\S[^\n]*?)[ \t]*$)",
-       [](const Hit& h, std::vector<Found>& out) {
-         const NameClass c = classify_name(h.groups[1]);
-         if (c != NameClass::kNone && value_fits(c, h.groups[2], h.text, h.at(h.groups[2]), Context::kAssigned))
-           add(out, h, h.groups[2]);
-       },
-       false, R"([ \t]REG_(?:SZ|EXPAND_SZ|MULTI_SZ|BINARY)[ \t])"});
+       pick_named_value, false, R"([ \t]REG_(?:SZ|EXPAND_SZ|MULTI_SZ|BINARY)[ \t])"});
   // Postfix's sasl_passwd: [relay]:port user:password (the brackets are Postfix's own).
-  r.push_back(
-      {"password", R"((?:^|[ \t`])\[[A-Za-z0-9.-]+\](?::\d+)?[ \t]+[^\s:]+:(\S+))",
-       group_if(1, [](std::string_view v) { return password_like(v, Context::kAssigned) && !is_plain_word(v); }), false,
-       R"(\](?::\d+)?[ \t]+[^\s:]+:)"});
+  r.push_back({"password", R"((?:^|[ \t`])\[[A-Za-z0-9.-]+\](?::\d+)?[ \t]+[^\s:]+:(\S+))",
+               group_if(1, chosen_password), false, R"(\](?::\d+)?[ \t]+[^\s:]+:)"});
   // SNMPv3 users in snmpd.conf: createUser [-e ENGINE] NAME MD5|SHA... AUTHPASS [DES|AES PRIVPASS].
   r.push_back(
       {"password",

@@ -188,6 +188,9 @@ enum class Context { kAssigned, kProse };
 // A password, passphrase or PIN: anything that is not a placeholder, a
 // reference, a path, a version or a common word.
 bool password_like(std::string_view v, Context c);
+// A password given as a value that is not a word as words are written: password_like
+// (assigned) and not is_plain_word ("ls" "-la", "Summer", "staging" are words).
+bool chosen_password(std::string_view v);
 // A chosen password standing alone in a sentence or an argument list: 8 to 64
 // printable ASCII characters with small letters, digits and a symbol or a capital
 // inside (not a name's shape: 1Password, Office365), that no other reading

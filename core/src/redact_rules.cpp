@@ -44,8 +44,6 @@ bool one_of_words(std::string_view v, std::initializer_list<std::string_view> wo
 
 bool assigned_credential(std::string_view v) { return credential_like(v, Context::kAssigned); }
 bool assigned_password(std::string_view v) { return password_like(v, Context::kAssigned); }
-// The second of two quoted strings: a password, not a word or a flag ("ls" "-la").
-bool quoted_password(std::string_view v) { return password_like(v, Context::kAssigned) && !is_plain_word(v); }
 // In prose with no "is" to say a value is given, a plain word is a word ("पासवर्ड policy").
 bool prose_password(std::string_view v) { return !is_plain_word(v) && password_like(v, Context::kProse); }
 
@@ -118,7 +116,7 @@ void pick_credential_pair(const Hit& h, std::vector<Found>& out) {
   }
   for (std::string_view getter : {"get", "load", "fetch", "read", "find", "resolve", "lookup", "list"})
     if (callee.starts_with(getter)) return;
-  if (password_like(v, Context::kAssigned) && !is_plain_word(v) && !is_slug(v)) add(out, h, v);
+  if (chosen_password(v) && !is_slug(v)) add(out, h, v);
 }
 
 // A string given by position to a client, a connection or a login call that is a
@@ -562,7 +560,7 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
       const bool quoted = v.size() >= 2 && v.front() == '"' && v.back() == '"';
       if (quoted) v = v.substr(1, v.size() - 2);
       if (classes[c] != NameClass::kNone && v.size() >= 4 && (quoted || v.find(' ') == std::string_view::npos) &&
-          !is_placeholder(v) && value_fits(classes[c], v, t, h.at(v), Context::kAssigned))
+          value_fits(classes[c], v, t, h.at(v), Context::kAssigned))
         add(out, h, v, kind_for(classes[c]));
     }
     line = end + 1;
@@ -810,10 +808,10 @@ std::vector<RuleSpec> line_rules() {
                group_if(1, assigned_password), false, R"(pgpass)"});
   // PgBouncer's userlist.txt (also Odyssey's and PgCat's): "user" "password" alone
   // on a line; quoted after other words only where the line names the file.
-  r.push_back({"password", R"re(^[ \t]*"[^"\s]+"[ \t]+"([^"\n]+)"[ \t]*$)re", group_if(1, quoted_password), false,
+  r.push_back({"password", R"re(^[ \t]*"[^"\s]+"[ \t]+"([^"\n]+)"[ \t]*$)re", group_if(1, chosen_password), false,
                R"(^[ \t]*"[^"\s]+"[ \t]+")"});
   r.push_back(
-      {"password", R"re([ \t`'(]"[^"\s]+"[ \t]+"([^"\n]+)")re", group_if(1, quoted_password), false, R"(userlist)"});
+      {"password", R"re([ \t`'(]"[^"\s]+"[ \t]+"([^"\n]+)")re", group_if(1, chosen_password), false, R"(userlist)"});
   // Oracle's user/password@database: sqlplus, its tools, and the thin JDBC URL.
   r.push_back(
       {"password",

@@ -694,6 +694,8 @@ bool password_like(std::string_view v, Context c) {
   return true;
 }
 
+bool chosen_password(std::string_view v) { return password_like(v, Context::kAssigned) && !is_plain_word(v); }
+
 bool credential_like(std::string_view v, Context c) {
   const size_t min = c == Context::kAssigned ? 8 : 16;
   if (v.size() < min || v.size() > 8192) return false;
