@@ -286,12 +286,7 @@ bool is_ec_cedula(std::string_view v) {
   if (d.size() != 10 || !digits_and_separators(v)) return false;
   const int province = at(d, 0) * 10 + at(d, 1);
   if (((province < 1 || province > 24) && province != 30) || at(d, 2) >= 6) return false;
-  int sum = 0;
-  for (size_t i = 0; i < 9; ++i) {
-    int x = at(d, i) * (i % 2 ? 1 : 2);
-    sum += x > 9 ? x - 9 : x;
-  }
-  return (10 - sum % 10) % 10 == at(d, 9);
+  return luhn_ok(d);  // weights 2 1 2 1 ... from the left are Luhn's for ten digits
 }
 
 // Thailand's national id: 13 digits, weights 13 down to 2, check (11 - sum mod 11)
@@ -382,6 +377,7 @@ bool is_pk_cnic(std::string_view v) {
 struct IdScheme {
   std::string_view kind;
   bool (*valid)(std::string_view);
+  bool checked = true;  // false: a shape only, taken after the scheme's own label
 };
 
 constexpr IdScheme kSchemes[] = {
@@ -408,10 +404,10 @@ constexpr IdScheme kSchemes[] = {
     {"ua_rnokpp", is_ua_rnokpp},
     {"ru_snils", is_ru_snils},
     {"ar_cbu", is_ar_cbu},
-    {"eg_national_id", is_eg_national_id},
-    {"vn_citizen_id", is_vn_citizen_id},
-    {"ng_nin", is_ng_nin},
-    {"pk_cnic", is_pk_cnic},
+    {"eg_national_id", is_eg_national_id, false},
+    {"vn_citizen_id", is_vn_citizen_id, false},
+    {"ng_nin", is_ng_nin, false},
+    {"pk_cnic", is_pk_cnic, false},
 };
 
 // Which labels name which scheme. Words in a label are separated in the text by
@@ -528,7 +524,7 @@ void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
         std::any_of(l.spellings.begin(), l.spellings.end(), [&](std::string_view sp) { return label_key(sp) == key; });
     if (!named) continue;
     for (const IdScheme& scheme : kSchemes)
-      if ((l.scheme.empty() || l.scheme == scheme.kind) && scheme.valid(v)) {
+      if ((l.scheme.empty() ? scheme.checked : l.scheme == scheme.kind) && scheme.valid(v)) {
         add_span(out, s, scheme.kind);
         return;
       }

@@ -1146,6 +1146,7 @@ TEST(RedactFamilies, ConfigDialectsLoseTheirSecretsAndLabelsStay) {
   expect_kept(r, {"MSH|^~\\&|LAB|NORTH|EMR|NORTH|202405140812||ORU^R01|MSG0091|P|2.5"});
   // A number a word of its clause names as something else, in the shape of an SSN.
   expect_kept(r, {"Receipt ref 219-44-8812 settled on 2024-05-02.", "Kundennummer 48213377910 stays as it is."});
+  expect_caught(r, "Across the border 582-31-7740 was read aloud to the clerk.", {"582-31-7740"});
   // Stripe's own sample key from its API reference; a Spring config server's {cipher} value.
   expect_kept(r, {"stripe.api_key = \"sk_test_4eC39HqLyjWDarjtT1zdp7dc\"",
                   "    password: '{cipher}9f3ab1c7e2d45a8f06b3c9e1d7a2f4b8c05e9d3a7f1b6c2e8d4a0f9b3c7e1d5a'"});
@@ -1361,6 +1362,13 @@ TEST(RedactFamilies, EnterpriseAdminPaymentsHealthAndPeopleOfEveryCountry) {
   // Cards as payment switches write them, and the cardholder's track.
   expect_caught(r, "MTI=0200 DE2=2202069006792185 DE4=000000010000", {"2202069006792185"});
   expect_caught(r, "DE35 = 5412814280666657D27122010000012345", {"5412814280666657D27122010000012345"});
+  expect_caught(r, "track2=5412814280666657=27122010000012345", {"27122010000012345"});
+  // A label of no country takes only numbers whose scheme has a check digit.
+  expect_kept(r, {"National ID: 48213579016 (the test fixture's placeholder)"});
+  // An HL7 message's segments end with a carriage return.
+  expect_caught(
+      r, "MSH|^~\\&|LAB|NORTH|EMR|NORTH|202405140812||ORU^R01|MSG0091|P|2.5\rPID|1||5512^^^MRN||Nowak^Ewa||19870314|F",
+      {"19870314"});
   // A patient's name in a DICOM dump, a delivery address in Spanish.
   expect_caught(r, "(0010,0010) PN [Kowalczyk^Zofia]                        #  16, 1 PatientName", {"Kowalczyk^Zofia"});
   expect_kept(r, {"(0008,0060) CS [CT]                                     #   2, 1 Modality",
