@@ -439,8 +439,8 @@ const std::initializer_list<IdLabel> kLabels = {
     {"ec_cedula", {"cedula", "cédula", "identificacion comprador", "identificación comprador"}},
     {"th_national_id", {"เลขประจำตัวประชาชน", "เลขบัตรประชาชน", "thai id"}},
     {"cz_birth_number", {"rodné číslo", "rodne cislo", "rodného čísla", "rodné čislo"}},
-    {"ua_rnokpp", {"рнокпп", "РНОКПП", "іпн", "ІПН", "rnokpp"}},
-    {"ru_snils", {"снилс", "СНИЛС", "snils"}},
+    {"ua_rnokpp", {"рнокпп", "іпн", "rnokpp"}},
+    {"ru_snils", {"снилс", "snils"}},
     {"ar_cbu", {"cbu", "cvu"}},
     {"eg_national_id", {"الرقم القومي", "الرقم القومى"}},
     {"vn_citizen_id", {"cccd", "cmnd", "căn cước", "can cuoc"}},
@@ -451,12 +451,33 @@ const std::initializer_list<IdLabel> kLabels = {
       "身分证", "身份證", "身份证"}},
 };
 
-// Letters and digits only, lower-cased (bytes of other scripts kept): how a label
-// is compared with the table's spellings.
+// The small letter of a capital of the scripts the labels are written in (Latin-1,
+// Latin Extended-A, Cyrillic), as a code point; any other code point as it is.
+char32_t small_letter(char32_t c) {
+  if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x410 && c <= 0x42F)) return c + 0x20;
+  if (c >= 0x400 && c <= 0x40F) return c + 0x50;
+  const bool even_capital = (c >= 0x100 && c <= 0x137 && c != 0x130) || (c >= 0x14A && c <= 0x177);
+  const bool odd_capital = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
+  if ((even_capital && c % 2 == 0) || (odd_capital && c % 2 == 1)) return c + 1;
+  return c;
+}
+
+// Letters and digits only, in small letters (ASCII and the two-byte UTF-8 of the
+// scripts above; other bytes kept): how a label is compared with the table's
+// spellings, which the expression matched whatever their case ("Снилс", "CÉDULA").
 std::string label_key(std::string_view v) {
   std::string k;
-  for (char c : v)
-    if (is_alnum(c) || static_cast<unsigned char>(c) >= 0x80) k += ascii::to_lower(c);
+  for (size_t i = 0; i < v.size(); ++i) {
+    const auto b = static_cast<unsigned char>(v[i]);
+    if (b >= 0xC0 && b < 0xE0 && i + 1 < v.size()) {  // a two-byte sequence
+      const char32_t c = small_letter((char32_t{b} & 0x1F) << 6 | (static_cast<unsigned char>(v[i + 1]) & 0x3F));
+      k += static_cast<char>(0xC0 | (c >> 6));
+      k += static_cast<char>(0x80 | (c & 0x3F));
+      ++i;
+    } else if (is_alnum(v[i]) || b >= 0x80) {
+      k += ascii::to_lower(v[i]);
+    }
+  }
   return k;
 }
 

@@ -1352,6 +1352,9 @@ TEST(RedactFamilies, EnterpriseAdminPaymentsHealthAndPeopleOfEveryCountry) {
   expect_caught(r, "Pacientka, rodné číslo 606207/3699, pojišťovna 201", {"606207/3699"});
   expect_caught(r, "Платник: РНОКПП 3733728733, сума 12 000,00 грн", {"3733728733"});
   expect_caught(r, "СНИЛС 192-356-390 88 в анкете сотрудника", {"192-356-390 88"});
+  // A label in any case: the expression ignores it, and so does the table's look-up.
+  expect_caught(r, "Снилс: 192-356-390 88; ІПН 3733728733; CÉDULA 2040859890; RODNÉ ČÍSLO 606207/3699",
+                {"192-356-390 88", "3733728733", "2040859890", "606207/3699"});
   expect_caught(r, "Débito automático: CBU 0455410781398822664333", {"0455410781398822664333"});
   expect_caught(r, "الرقم القومي للعميل 30102232168700 مسجل", {"30102232168700"});
   expect_caught(r, "Khách hàng mới, số CCCD 001295912374, đã xác minh", {"001295912374"});
