@@ -27,6 +27,13 @@ using ascii::is_upper;
 
 int at(const std::string& d, size_t i) { return d[i] - '0'; }
 
+// The digits of d from `from` on, each times its weight: where most check digits start.
+int weighted_sum(const std::string& d, std::initializer_list<int> weights, size_t from = 0) {
+  int sum = 0;
+  for (const int w : weights) sum += at(d, from++) * w;
+  return sum;
+}
+
 // Only digits and the separators people write ids with (space . - /).
 bool digits_and_separators(std::string_view v) {
   return std::all_of(v.begin(), v.end(),
@@ -234,10 +241,7 @@ bool is_uk_nhs(std::string_view v) {
 bool is_au_medicare(std::string_view v) {
   const std::string d = digits_of(v);
   if ((d.size() != 10 && d.size() != 11) || !digits_and_separators(v) || d[0] < '2' || d[0] > '6') return false;
-  static constexpr int kW[8] = {1, 3, 7, 9, 1, 3, 7, 9};
-  int sum = 0;
-  for (size_t i = 0; i < 8; ++i) sum += at(d, i) * kW[i];
-  return sum % 10 == at(d, 8);
+  return weighted_sum(d, {1, 3, 7, 9, 1, 3, 7, 9}) % 10 == at(d, 8);
 }
 
 // Mexico's CLABE: eighteen digits, weights 3 7 1 repeated, each product mod 10, check =
@@ -259,10 +263,7 @@ bool is_au_tfn(std::string_view v) {
     if (is_digit(c)) d += c;
     else if (c != ' ' && c != '-') return false;
   if (d.size() != 9) return false;
-  static constexpr int kW[9] = {1, 4, 3, 7, 5, 8, 6, 9, 10};
-  int sum = 0;
-  for (size_t i = 0; i < 9; ++i) sum += kW[i] * at(d, i);
-  return sum % 11 == 0;
+  return weighted_sum(d, {1, 4, 3, 7, 5, 8, 6, 9, 10}) % 11 == 0;
 }
 
 // Argentina's CUIL/CUIT of a person: 11 digits, the prefix 20, 23, 24 or 27 (30, 33
@@ -272,10 +273,7 @@ bool is_ar_cuil(std::string_view v) {
   if (d.size() != 11 || !digits_and_separators(v)) return false;
   const int prefix = at(d, 0) * 10 + at(d, 1);
   if (prefix != 20 && prefix != 23 && prefix != 24 && prefix != 27) return false;
-  static constexpr int kW[10] = {5, 4, 3, 2, 7, 6, 5, 4, 3, 2};
-  int sum = 0;
-  for (size_t i = 0; i < 10; ++i) sum += at(d, i) * kW[i];
-  const int r = 11 - sum % 11;
+  const int r = 11 - weighted_sum(d, {5, 4, 3, 2, 7, 6, 5, 4, 3, 2}) % 11;
   return r != 10 && (r == 11 ? 0 : r) == at(d, 10);
 }
 
@@ -294,9 +292,7 @@ bool is_ec_cedula(std::string_view v) {
 bool is_th_id(std::string_view v) {
   const std::string d = digits_of(v);
   if (d.size() != 13 || !digits_and_separators(v) || d[0] == '0') return false;
-  int sum = 0;
-  for (size_t i = 0; i < 12; ++i) sum += at(d, i) * static_cast<int>(13 - i);
-  return (11 - sum % 11) % 10 == at(d, 12);
+  return (11 - weighted_sum(d, {13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2}) % 11) % 10 == at(d, 12);
 }
 
 // The Czech and Slovak birth number (rodné číslo) since 1954: YYMMDD (the month +50
@@ -322,9 +318,7 @@ bool is_cz_birth_number(std::string_view v) {
 bool is_ua_rnokpp(std::string_view v) {
   const std::string d = digits_of(v);
   if (d.size() != 10 || !digits_and_separators(v)) return false;
-  static constexpr int kW[9] = {-1, 5, 7, 9, 4, 6, 10, 5, 7};
-  int sum = 0;
-  for (size_t i = 0; i < 9; ++i) sum += at(d, i) * kW[i];
+  const int sum = weighted_sum(d, {-1, 5, 7, 9, 4, 6, 10, 5, 7});
   return ((sum % 11 + 11) % 11) % 10 == at(d, 9);
 }
 
@@ -333,8 +327,7 @@ bool is_ua_rnokpp(std::string_view v) {
 bool is_ru_snils(std::string_view v) {
   const std::string d = digits_of(v);
   if (d.size() != 11 || !digits_and_separators(v)) return false;
-  int sum = 0;
-  for (size_t i = 0; i < 9; ++i) sum += at(d, i) * static_cast<int>(9 - i);
+  const int sum = weighted_sum(d, {9, 8, 7, 6, 5, 4, 3, 2, 1});
   int check = sum < 100 ? sum : sum % 101;
   if (check == 100) check = 0;
   return check == at(d, 9) * 10 + at(d, 10);
@@ -345,12 +338,9 @@ bool is_ru_snils(std::string_view v) {
 bool is_ar_cbu(std::string_view v) {
   const std::string d = digits_of(v);
   if (d.size() != 22 || !digits_and_separators(v)) return false;
-  auto block_ok = [&](size_t from, size_t n, const std::array<int, 4>& w) {
-    int sum = 0;
-    for (size_t i = 0; i + 1 < n; ++i) sum += at(d, from + i) * w[i % 4];
-    return (10 - sum % 10) % 10 == at(d, from + n - 1);
-  };
-  return block_ok(0, 8, {7, 1, 3, 9}) && block_ok(8, 14, {3, 9, 7, 1});
+  const int first = weighted_sum(d, {7, 1, 3, 9, 7, 1, 3});
+  const int second = weighted_sum(d, {3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3}, 8);
+  return (10 - first % 10) % 10 == at(d, 7) && (10 - second % 10) % 10 == at(d, 21);
 }
 
 // Numbers with no public check digit, known by their label and shape alone:
