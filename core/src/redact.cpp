@@ -30,7 +30,7 @@ struct CompiledRule {
   std::function<void(std::string_view, std::vector<Found>&)> scan;
   int groups = 0;
   bool whole_block = false;
-  std::vector<std::string> literals;  // block rules: one of them is searched for first
+  std::string literal;  // block rules: searched for first
   bool exempts = false;
 };
 
@@ -94,11 +94,6 @@ bool contains(std::string_view text, std::string_view literal) {
   return false;
 }
 
-bool contains_any(std::string_view text, const std::vector<std::string>& literals) {
-  return literals.empty() ||
-         std::any_of(literals.begin(), literals.end(), [&](const std::string& l) { return contains(text, l); });
-}
-
 // Line rules are multi-line, so ^ and $ hold at every line's ends: a run of
 // lines is searched in one go, and never_nl keeps a match within one line.
 std::string pattern_of(const rd::RuleSpec& spec, bool lines) { return lines ? "(?m)" + spec.pattern : spec.pattern; }
@@ -112,8 +107,7 @@ rd::CompiledRule compile(rd::RuleSpec spec, bool lines) {
   r.pick = std::move(spec.pick);
   r.groups = std::min(r.re->NumberOfCapturingGroups(), 3);
   r.whole_block = spec.whole_block;
-  if (!spec.literal.empty()) r.literals.push_back(std::move(spec.literal));
-  for (std::string& l : spec.other_literals) r.literals.push_back(std::move(l));
+  r.literal = std::move(spec.literal);
   r.exempts = spec.exempts;
   return r;
 }
@@ -301,7 +295,7 @@ RedactResult Redactor::redact(std::string_view input) const {
   for (int round = 0; round < kMaxRounds; ++round) {
     std::vector<Candidate> cands;
     for (size_t i = 0; i < impl_->blocks.size(); ++i)
-      if (contains_any(view, impl_->blocks[i].literals)) impl_->find(impl_->blocks, i, view, cands);
+      if (contains(view, impl_->blocks[i].literal)) impl_->find(impl_->blocks, i, view, cands);
     const bool changed = !cands.empty() && impl_->apply(view, cands, blocked, result.kinds);
     if (changed) {
       text.swap(blocked);

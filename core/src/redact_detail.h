@@ -70,9 +70,6 @@ struct RuleSpec {
   // rule's finding that overlaps one is. A line rule, it reads the run of lines it
   // is given, so its context may span lines of that run.
   bool exempts = false;
-  // For a block rule whose matches hold one of several literals: the others. The
-  // expression runs once when any is in the text.
-  std::vector<std::string> other_literals = {};
 };
 
 inline void add(std::vector<Found>& out, const Hit& h, std::string_view v, std::string_view kind = {}) {

@@ -641,21 +641,16 @@ std::vector<RuleSpec> block_rules() {
   // One rule per heading word, so that each runs only where its word is.
   const std::string codes = R"([ -]codes?\b[^\n]{0,80}:[ \t]*\r?\n)"
                             R"(((?:[ \t]*[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12})?[ \t]*(?:\r?\n|$))+))";
-  // (The expression ignores case; the literals, found by memchr, cannot.)
-  for (const auto& [word, literals] :
-       {std::pair<std::string, std::vector<std::string>>{"recovery", {"ecovery", "ECOVERY"}},
-        {"backup", {"ackup", "ACKUP"}},
-        {"(?:2fa|mfa)", {"FA code", "FA Code", "FA CODE"}}})
-    r.push_back({"recovery_code",
-                 "(?i)\\b" + word + codes,
-                 pick_codes_one_to_a_line,
-                 false,
-                 {},
-                 literals[0],
-                 false,
-                 {},
-                 false,
-                 std::vector<std::string>(literals.begin() + 1, literals.end())});
+  // The expression ignores case; a literal, found by memchr, cannot: one rule per
+  // case a heading is written in (both run only where both cases are).
+  for (const auto& [word, literal] : {std::pair<std::string, std::string>{"recovery", "ecovery"},
+                                      {"recovery", "ECOVERY"},
+                                      {"backup", "ackup"},
+                                      {"backup", "ACKUP"},
+                                      {"(?:2fa|mfa)", "FA code"},
+                                      {"(?:2fa|mfa)", "FA Code"},
+                                      {"(?:2fa|mfa)", "FA CODE"}})
+    r.push_back({"recovery_code", "(?i)\\b" + word + codes, pick_codes_one_to_a_line, false, {}, literal});
   // A CSV export's secret columns, under its header (name,url,username,password,...;
   // iccid,imsi,ki,opc): a header is two columns or more, each one to three words
   // (quoted or not), and one of them a secret's name.
