@@ -277,11 +277,14 @@ std::vector<RuleSpec> command_rules() {
                  if (community_value(v) && !is_plain_word(v)) add_span(out, s, "password");
                },
                false, R"((?i)community)"});
-  // Twilio's client given its account SID and auth token by position: the token is 32 hex.
+  // An SDK given its secret token by position, a token of 32 hex: Twilio's client its
+  // account SID and auth token, Rollbar's server SDKs the post_server_item token
+  // (rollbar.init(token, environment), Rollbar.configure(token)).
   r.push_back({
       "secret",
-      R"((?i)\btwilio\w*(?:\.init|\.create|::new|\.new)?[ \t]*\()",
+      R"((?i)\b(twilio\w*(?:\.init|\.create|::new|\.new)?|rollbar\.(?:init|configure))[ \t]*\()",
       [](const Hit& h, std::vector<Found>& out) {
+        const std::string_view kind = (h.groups[1][0] | 0x20) == 't' ? "twilio_key" : "rollbar_token";
         // To the end of the line, at most 300 bytes: the arguments may hold calls (env("SID")).
         const size_t end = std::min({h.text.find('\n', h.end()), h.text.size(), h.end() + 300});
         for (size_t q = h.end(); q < end; ++q) {
@@ -289,7 +292,7 @@ std::vector<RuleSpec> command_rules() {
           const size_t close = h.text.find(h.text[q], q + 1);
           if (close == std::string_view::npos || close > end) break;
           const std::string_view v = h.text.substr(q + 1, close - q - 1);
-          if (v.size() == 32 && is_hex(v)) add(out, h, v, "twilio_key");
+          if (v.size() == 32 && is_hex(v)) add(out, h, v, kind);
           q = close;
         }
       },

@@ -481,9 +481,11 @@ std::vector<RuleSpec> pii_rules() {
                  if (v.size() >= 8 && v.size() <= 14 && std::all_of(v.begin(), v.end(), is_digit)) add(out, h, v);
                },
                false, R"(PID\|)"});
+  // An SSN after its label, up to 40 bytes on with no digit between ("the SSN column;
+  // its first row reads ..."): the label outweighs a word such as "row" in between.
   r.push_back({"us_ssn",
                R"((?i)\b(?:ssn|social security(?: number| no\.?|)"
-               R"( #)?)\b[^\n\d]{0,20}(\d{3}[ -]?\d{2}[ -]?\d{4})\b)",
+               R"( #)?)\b[^\n\d]{0,40}(\d{3}[ -]?\d{2}[ -]?\d{4})\b)",
                group_if(1, is_us_ssn)});
   r.push_back({"uk_nino", R"(\b([A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])\b)", group_if(1, is_uk_nino), false,
                R"([A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])"});

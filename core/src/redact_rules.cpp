@@ -155,6 +155,25 @@ void pick_client_literals(const Hit& h, std::vector<Found>& out) {
   }
 }
 
+// The string literals of an INSERT's rows to the line's end, quoted '…' or "…"
+// with a backslash or a doubled quote inside: each chosen password among them (one
+// with a space is a name or a date, and an e-mail address or a locale is none).
+void pick_account_fields(const Hit& h, std::vector<Found>& out) {
+  const std::string_view t = h.text;
+  const size_t end = std::min(t.find('\n', h.end()), t.size());
+  for (size_t p = h.end(); p < end; ++p) {
+    const char q = t[p];
+    if (q != '\'' && q != '"') continue;
+    size_t e = p + 1;
+    for (; e < end && !(t[e] == q && (e + 1 >= end || t[e + 1] != q)); ++e)
+      if (t[e] == '\\' || t[e] == q) ++e;  // an escaped or doubled quote
+    if (e >= end) return;
+    const std::string_view v = t.substr(p + 1, e - p - 1);
+    if (v.find_first_of(" \\") == std::string_view::npos && chosen_password(v)) add(out, h, v);
+    p = e;
+  }
+}
+
 // A run of [A-Za-z0-9_-] of 31 bytes or more at text[at]: up to three short
 // segments (ghp, sk_live, acme-io), then a random tail of 30 or more.
 void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Found>& out) {
@@ -822,6 +841,14 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"password",
                R"([ \t][A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
                group_if(1, assigned_password), false, R"(pgpass)"});
+  // A dump's INSERT without a column list into a table of accounts (users, members,
+  // wp_users, auth_user): the field that is a chosen password. With no column's name
+  // to go by, only a table named for people's accounts is read.
+  r.push_back({"password",
+               R"re((?i)\bINSERT[ \t]+INTO[ \t]+[`"]?(?:\w+[`"]?\.[`"]?)?)re"
+               R"re(\w*(?:user|account|member|admin|login|credential|operator|staff|employee|customer|subscriber))re"
+               R"re(\w*[`"]?[ \t]+VALUES[ \t]*\()re",
+               pick_account_fields, false, R"((?i)\bINSERT[ \t]+INTO\b)"});
   // PgBouncer's userlist.txt (also Odyssey's and PgCat's): "user" "password" alone
   // on a line; quoted after other words only where the line names the file.
   r.push_back({"password", R"re(^[ \t]*"[^"\s]+"[ \t]+"([^"\n]+)"[ \t]*$)re", group_if(1, chosen_password), false,

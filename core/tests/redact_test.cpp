@@ -1147,6 +1147,8 @@ TEST(RedactFamilies, ConfigDialectsLoseTheirSecretsAndLabelsStay) {
   // A number a word of its clause names as something else, in the shape of an SSN.
   expect_kept(r, {"Receipt ref 219-44-8812 settled on 2024-05-02.", "Kundennummer 48213377910 stays as it is."});
   expect_caught(r, "Across the border 582-31-7740 was read aloud to the clerk.", {"582-31-7740"});
+  // Named an SSN a clause before, a row's or a line's number is the person's.
+  expect_caught(r, "The payroll sheet holds each SSN in column D; the first row reads 582-31-7740.", {"582-31-7740"});
   // Stripe's own sample key from its API reference; a Spring config server's {cipher} value.
   expect_kept(r, {"stripe.api_key = \"sk_test_4eC39HqLyjWDarjtT1zdp7dc\"",
                   "    password: '{cipher}9f3ab1c7e2d45a8f06b3c9e1d7a2f4b8c05e9d3a7f1b6c2e8d4a0f9b3c7e1d5a'"});
@@ -1227,6 +1229,10 @@ TEST(RedactFamilies, ASecretGivenToAClientByPositionIsRemoved) {
   expect_caught(r, R"(await sftp.connect("sftp.acme.io", 22, "deploy", "Zx7$kQ2mTwR8");)", {"Zx7$kQ2mTwR8"});
   expect_caught(r, R"(var svc = new ShipfastClient(Some("Rk29xLmQz8TpW4vN2sYc"), timeout);)", {"Rk29xLmQz8TpW4vN2sYc"});
   expect_caught(r, R"(auth := imgbox.AuthFromKeyPair("4417", "mQ7zXw2LpR9t"))", {"mQ7zXw2LpR9t"});
+  // Rollbar's server SDKs take the access token by position, as Twilio's take the auth token.
+  expect_caught(r, "rollbar.init('3b0f6e2a9c1d4875a6e0b2c9d7f1a348', 'staging')", {"3b0f6e2a9c1d4875a6e0b2c9d7f1a348"});
+  expect_caught(r, "Rollbar.configure(\"9e4c2d7a1b0f3856c2a9e7d4b1f06a53\")", {"9e4c2d7a1b0f3856c2a9e7d4b1f06a53"});
+  expect_kept(r, {"rollbar.init(os.environ['ROLLBAR_TOKEN'], 'production')", "Rollbar.configure(\"release-4.2.0\")"});
   // A template's field where a value would stand (Helm's lookup), in a line naming a secret.
   expect_kept(r, {R"(password: {{ (lookup "v1" "Secret" .Release.Namespace "db-creds").data.password }})"});
   expect_kept(r, {
@@ -1276,6 +1282,15 @@ TEST(RedactFamilies, TheLongTailOfInfrastructureDevicesAndSupportDesks) {
       {"28ddc470a2cca19d0ed938927a28212e2504b628677018cdcc603504d02c0653"});
   expect_caught(r, "INSERT INTO operators (login, passwd, team) VALUES ('night-shift', 'Kv8#mQz2Lp', 'noc');",
                 {"Kv8#mQz2Lp"});
+  // A dump's INSERT without a column list: a chosen password among an account's fields.
+  expect_caught(
+      r, "INSERT INTO `members` VALUES (8,'j.nowak','j.nowak@lipa.example','pQ7!vRt2Zk','2024-01-09 08:00:00',0);",
+      {"pQ7!vRt2Zk"});
+  expect_caught(r, "INSERT INTO accounts VALUES (3, 'ops', 'Lm4$xQ9wTz'), (4, 'audit', 'Rb8%nK2vYc');",
+                {"Lm4$xQ9wTz", "Rb8%nK2vYc"});
+  expect_kept(r, {"INSERT INTO `members` VALUES (8,'j.nowak','j.nowak@lipa.example','2024-01-09 08:00:00',0);",
+                  "INSERT INTO `orders` VALUES (8,'SKU-77#A','Qx4-Tz9',2);",
+                  "INSERT INTO users VALUES (5, 'Anna-Maria O\'Neil', 'de_DE', 'Europe/Berlin');"});
   expect_kept(r, {"COPY public.orders (id, sku, qty) FROM stdin;\n1\tAB-1234-XY\t4\n\\.",
                   "INSERT INTO users (login, password, team) VALUES ('ops', NULL, 'noc');"});
   expect_caught(r,
