@@ -287,10 +287,10 @@ RC_GTEST_PROP(RedactProps, AProviderTokenAmongWordsIsAlwaysCaught, ()) {
 
 // Runs of lines are independent: redacting two texts joined at a line break is
 // redacting each (key blocks, Kubernetes name/value pairs, codes under their heading,
-// a table's secret columns under its header (a CSV's, a COPY block's), a HAR's cookie
-// pair, a JSON key/value pair, a call's arguments one to a line, and the places that
-// make a value public, a Firebase config and a sealed secret's encryptedData, which
-// span lines, aside).
+// a table's secret columns under its header (a CSV's, a printed table's, a COPY
+// block's), a HAR's cookie pair, a JSON key/value pair, a call's arguments one to a
+// line, and the places that make a value public, a Firebase config and a sealed
+// secret's encryptedData, which span lines, aside).
 RC_GTEST_PROP(RedactProps, LinesAreRedactedIndependently, ()) {
   // Mostly words and contextual secrets, so that names, flags and prose meet line breaks.
   const auto kind = rc::gen::weightedElement<int>({{1, 0}, {3, 1}, {1, 2}, {8, 3}, {1, 4}, {1, 5}});
@@ -304,9 +304,10 @@ RC_GTEST_PROP(RedactProps, LinesAreRedactedIndependently, ()) {
            t.find("name:") == std::string::npos && t.find("Private-Lines:") == std::string::npos &&
            t.find("firebaseConfig") == std::string::npos && t.find("initializeApp(") == std::string::npos &&
            t.find("encryptedData:") == std::string::npos);
-  // A header that ends the first text would rule the second's rows: one with a comma.
+  // A header that ends the first text would rule the second's rows: a CSV's, with a
+  // comma, or a printed table's, with a "|".
   const size_t last_line = a.rfind('\n', a.size() - 2);
-  RC_PRE(a.find(',', last_line == std::string::npos ? 0 : last_line) == std::string::npos);
+  RC_PRE(a.find_first_of(",|", last_line == std::string::npos ? 0 : last_line) == std::string::npos);
   RC_ASSERT(redactor().redact(a + b).text == redactor().redact(a).text + redactor().redact(b).text);
 }
 

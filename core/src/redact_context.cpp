@@ -205,6 +205,12 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       p += 2;
       continue;
     }
+    // A dash gives the value as a colon would ("пароль приложения — X", "app password – X").
+    if ((t.substr(p, 4) == "\u2014 " || t.substr(p, 4) == "\u2013 ")) {
+      armed = explicit_marker = true;
+      p += 4;
+      continue;
+    }
     // A quote right after a word closes a string ("Mot de passe", `NAME ?= X`): it
     // opens no value, and what follows it up to the next quote is other text.
     if (closes_string(t, p)) {
@@ -274,7 +280,8 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       if (login && pick_login_pair(t, s, out)) return;
       bool ok = false;
       // Without "is", ":" or quotes, a plain word next to "password" is just a word.
-      const bool given = quoted || explicit_marker || !is_plain_word(tok);
+      // A quoted word the clause does not give ("is in the vault entry "smtp"") is a name.
+      const bool given = (armed && (quoted || explicit_marker)) || !is_plain_word(tok);
       if (!looks_like_email(tok) && given) {
         if (c == NameClass::kPin) ok = explicit_marker && pin_like(tok);
         else if (c == NameClass::kPassword) ok = password_like(tok, quoted ? Context::kAssigned : Context::kProse);
@@ -489,6 +496,20 @@ void pick_name_then_value(const Hit& h, std::vector<Found>& out) {
 
 namespace {
 
+// A declaration's type at t[p], and then "=": where the value starts past them, or
+// npos. Kotlin, Scala and Swift write `val name: String = ...`, TypeScript
+// `const name: string = ...`, Rust `const NAME: &'static str = ...`, Go
+// `var name Type = ...`.
+size_t past_type(std::string_view t, size_t p) {
+  if (p >= t.size() || !(is_alpha(t[p]) || t[p] == '&' || t[p] == '[')) return std::string_view::npos;
+  const size_t end = std::min(t.size(), p + 48);
+  size_t q = p;
+  while (q < end && (is_alnum(t[q]) || std::string_view("_.<>[]&'?* \t").find(t[q]) != std::string_view::npos)) ++q;
+  // " = ", as declarations are written: base64's padding ("password: SEMt...Q=") is none.
+  if (q >= end || t[q] != '=' || (t[q - 1] != ' ' && t[q - 1] != '\t')) return std::string_view::npos;
+  return skip_blanks(t, q + 1);
+}
+
 // The identifier [ns, ne) holds a keyword starting at ks.
 void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector<Found>& out) {
   // Inside an ARN, a URL or a path (arn:aws:...:secret:prod/db), not a name; but
@@ -526,7 +547,15 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
   for (std::string_view sep : {":=", "=>", "->", "+=", "?=", "==", "=", ":"}) {
     if (t.substr(p, sep.size()) != sep) continue;
     if (sep == ":" && p + 1 < t.size() && t[p + 1] == ':') break;  // a C++ scope, not an assignment
-    assign(t, ns, ne, skip_blanks(t, p + sep.size()), out);
+    const size_t value_at = skip_blanks(t, p + sep.size());
+    const size_t typed = sep == ":" ? past_type(t, value_at) : std::string_view::npos;
+    assign(t, ns, ne, typed != std::string_view::npos ? typed : value_at, out);
+    return;
+  }
+  // Go's `var name Type = value`, `const name Type = value`.
+  const std::string_view before = t.substr(0, ns);
+  if ((before.ends_with("var ") || before.ends_with("const ")) && past_type(t, p) != std::string_view::npos) {
+    assign(t, ns, ne, past_type(t, p), out);
     return;
   }
   // --token X, -storepass X

@@ -252,6 +252,10 @@ std::string digits_of(std::string_view v);
 bool luhn_ok(std::string_view digits);
 bool is_card_number(std::string_view v);
 bool is_us_ssn(std::string_view v);
+// Capitals and digits only (an empty string too).
+bool capitals_and_digits(std::string_view v);
+// What ICAO 9303 allows a passport number, 6 to 9 capitals and digits, with a digit.
+bool passport_number_shaped(std::string_view v);
 bool is_uk_nino(std::string_view v);
 bool is_iban(std::string_view v);
 bool is_ca_sin(std::string_view v);

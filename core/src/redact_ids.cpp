@@ -363,6 +363,12 @@ bool is_pk_cnic(std::string_view v) {
   const std::string d = digits_of(v);
   return d.size() == 13 && digits_and_separators(v) && d[0] >= '1' && d[0] <= '7';
 }
+// A hospital's medical record number: each hospital numbers its own patients, in
+// 6 to 12 digits.
+bool is_medical_record_number(std::string_view v) {
+  const size_t n = digits_of(v).size();
+  return n >= 6 && n <= 12 && digits_and_separators(v);
+}
 
 struct IdScheme {
   std::string_view kind;
@@ -398,6 +404,7 @@ constexpr IdScheme kSchemes[] = {
     {"vn_citizen_id", is_vn_citizen_id, false},
     {"ng_nin", is_ng_nin, false},
     {"pk_cnic", is_pk_cnic, false},
+    {"medical_record_number", is_medical_record_number, false},
 };
 
 // Which labels name which scheme. Words in a label are separated in the text by
@@ -436,6 +443,7 @@ const std::initializer_list<IdLabel> kLabels = {
     {"vn_citizen_id", {"cccd", "cmnd", "căn cước", "can cuoc"}},
     {"ng_nin", {"nin", "nimc"}},
     {"pk_cnic", {"cnic"}},
+    {"medical_record_number", {"mrn", "medical record number", "medical record no", "patient id", "patient number"}},
     {"",
      {"national id", "national identity", "national identification", "citizen id", "identity card", "id card", "身分證",
       "身分证", "身份證", "身份证"}},

@@ -20,14 +20,14 @@ namespace memsim::redact_detail {
 // Estonia's ids are named in English; "error code" is excluded by "error".)
 bool named_as_other(std::string_view text, size_t at) {
   static constexpr std::string_view kOther[] = {
-      "order",    "invoice",  "ticket",      "issue",   "build",     "job",          "run",     "commit",   "pr",
-      "pull",     "request",  "version",     "release", "port",      "pid",          "line",    "row",      "page",
-      "tracking", "shipment", "transaction", "txn",     "trace",     "span",         "zone",    "cluster",  "isbn",
-      "issn",     "orcid",    "doi",         "cusip",   "isin",      "vin",          "sku",     "batch",    "lot",
-      "case",     "incident", "sprint",      "epoch",   "timestamp", "offset",       "seq",     "sequence", "block",
-      "height",   "nonce",    "project",     "account", "app",       "build_id",     "step",    "item",     "product",
-      "part",     "model",    "serial",      "error",   "status",    "bug",          "task",    "story",    "ean",
-      "gtin",     "upc",      "asin",        "mpn",     "receipt",   "kundennummer", "kundennr"};
+      "order", "invoice", "ticket", "issue", "build", "job", "run", "commit", "pr", "pull", "request", "version",
+      "release", "port", "pid", "line", "row", "page", "tracking", "shipment", "transaction", "txn", "trace", "span",
+      "zone", "cluster", "isbn", "issn", "orcid", "doi", "cusip", "isin", "vin", "sku", "batch", "lot", "case",
+      "incident", "sprint", "epoch", "timestamp", "offset", "seq", "sequence", "block", "height", "nonce", "project",
+      "account", "app", "build_id", "step", "item", "product", "part", "model", "serial", "error", "status", "bug",
+      "task", "story", "ean", "gtin", "upc", "asin", "mpn", "receipt", "kundennummer", "kundennr",
+      // A time in seconds: a token's claims (RFC 7519), a log's stamp.
+      "iat", "exp", "nbf", "auth_time", "expires", "ts", "time"};
   size_t e = at;
   bool after_name = false;  // the word before one that names the number is the last looked at
   for (int words = 0; words < 8 && e > 0; ++words) {
@@ -135,7 +135,7 @@ bool names_a_person(std::string_view line) {
   return names_a_role(ascii::lowered(line));
 }
 
-// A date (2024-11-02, 02/11/2024, 20241102) or a range of years (2019-2024).
+// A date (2024-11-02, 02/11/2024, 1791-12-26, 20241102) or a range of years (2019-2024).
 bool date_like(std::string_view v) {
   std::vector<std::string_view> groups;
   size_t s = 0;
@@ -150,7 +150,13 @@ bool date_like(std::string_view v) {
     return month >= 1 && month <= 12 && day >= 1 && day <= 31;
   }
   if (groups.size() == 2 && year(groups[0]) && year(groups[1])) return true;
-  return groups.size() == 3 && (year(groups[0]) || year(groups[2]));
+  if (groups.size() != 3) return false;
+  // Written with its parts, a date may be of any year since 1000: a month and a day
+  // of one or two digits beside four.
+  auto any_year = [](std::string_view g) { return g.size() == 4 && (g[0] == '1' || g.starts_with("20")); };
+  auto small = [](std::string_view g) { return !g.empty() && g.size() <= 2; };
+  return (any_year(groups[0]) && small(groups[1]) && small(groups[2])) ||
+         (small(groups[0]) && small(groups[1]) && any_year(groups[2]));
 }
 
 // A number's own shape and the words before it: cheap, so judged first.

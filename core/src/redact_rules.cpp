@@ -568,8 +568,14 @@ NameClass column_class(std::string_view name) {
 void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& names, size_t from, char sep,
                          std::vector<Found>& out) {
   std::vector<NameClass> classes;
-  for (std::string_view name : names) classes.push_back(column_class(name));
-  if (std::all_of(classes.begin(), classes.end(), [](NameClass c) { return c == NameClass::kNone; })) return;
+  std::vector<bool> passport;  // a column of passport numbers (passport_no, "Passport number")
+  for (std::string_view name : names) {
+    classes.push_back(column_class(name));
+    passport.push_back(lowered(name).find("passport") != std::string::npos);
+  }
+  if (std::all_of(classes.begin(), classes.end(), [](NameClass c) { return c == NameClass::kNone; }) &&
+      std::none_of(passport.begin(), passport.end(), [](bool p) { return p; }))
+    return;
   const std::string_view t = h.text;
   for (size_t line = from; line < t.size();) {
     const size_t end = std::min(t.find('\n', line), t.size());
@@ -578,23 +584,20 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
     const std::vector<std::string_view> fields = fields_of(row, sep);
     if (fields.size() != names.size()) break;  // the table has ended
     for (size_t c = 0; c < fields.size(); ++c) {
-      std::string_view v = fields[c];
+      std::string_view v = ascii::trim(fields[c]);  // a printed table pads its cells
       const bool quoted = v.size() >= 2 && v.front() == '"' && v.back() == '"';
       if (quoted) v = v.substr(1, v.size() - 2);
       if (classes[c] != NameClass::kNone && v.size() >= 4 && (quoted || v.find(' ') == std::string_view::npos) &&
           value_fits(classes[c], v, t, h.at(v), Context::kAssigned))
         add(out, h, v, kind_for(classes[c]));
+      else if (passport[c] && passport_number_shaped(v)) add(out, h, v, "passport_number");
     }
     line = end + 1;
   }
 }
 
-// The CSV headers in t that name a secret's column (`header`, a whole line without
-// its break, group 1 the columns), and their tables' secret fields. A header holds
-// letters, spaces, underscores, quotes and commas only, so a line is judged by its
-// bytes before the expression runs: a transcript's lines fail at their first "{".
-// (One pass of the expression over 10 MB of text cost 15 ms.)
-void scan_secret_columns(const RE2& header, std::string_view t, std::vector<Found>& out) {
+// A CSV header's bytes: letters, spaces, underscores, quotes and commas.
+bool csv_header_bytes(std::string_view line) {
   static constexpr auto kHeaderByte = [] {
     std::array<bool, 256> b{};
     for (int c = 0; c < 256; ++c)
@@ -602,17 +605,44 @@ void scan_secret_columns(const RE2& header, std::string_view t, std::vector<Foun
              c == ',' || c == '\r';
     return b;
   }();
+  return std::all_of(line.begin(), line.end(), [](char c) { return kHeaderByte[static_cast<unsigned char>(c)]; }) &&
+         line.find(',') != std::string_view::npos;
+}
+
+// A rule line under a printed table's column names: Markdown's and csvlook's
+// "| --- | --- |", psql's "----+----", mysql's "+----+----+".
+bool table_rule_line(std::string_view line) {
+  const size_t first = line.find_first_not_of(" \t");
+  if (first == std::string_view::npos || std::string_view("-+|").find(line[first]) == std::string_view::npos)
+    return false;
+  return line.find_first_not_of("-+|: \t\r") == std::string_view::npos &&
+         std::count(line.begin(), line.end(), '-') >= 3 && line.find_first_of("|+") != std::string_view::npos;
+}
+
+// The tables in t with a column named as a secret, and their secret fields: a CSV
+// export under its header (`csv_header`, a whole line without its break, group 1
+// the columns), and a table printed with its column names (Markdown, csvlook, psql,
+// mysql), which are the line right above a rule line. Each line is judged by its
+// bytes before any expression runs: a transcript's lines fail at their first "{".
+// (One pass of the header's expression over 10 MB of text cost 15 ms.)
+void scan_tables(const RE2& csv_header, std::string_view t, std::vector<Found>& out) {
+  size_t above = std::string_view::npos;  // where the line above starts
   for (size_t b = 0; b < t.size();) {
-    const size_t e = t.find('\n', b);
-    if (e == std::string_view::npos) break;  // a header has a row after it
+    const size_t e = std::min(t.find('\n', b), t.size());
     const std::string_view line = t.substr(b, e - b);
     re2::StringPiece columns;
-    if (line.find(',') != std::string_view::npos &&
-        std::all_of(line.begin(), line.end(), [](char c) { return kHeaderByte[static_cast<unsigned char>(c)]; }) &&
-        RE2::FullMatch(re2::StringPiece(line.data(), line.size()), header, &columns)) {
+    if (e < t.size() && csv_header_bytes(line) &&  // a header has a row after it
+        RE2::FullMatch(re2::StringPiece(line.data(), line.size()), csv_header, &columns)) {
       const Hit h{t, {t.substr(b, e + 1 - b), std::string_view(columns.data(), columns.size())}};
       pick_secret_columns(h, fields_of(h.groups[1], ','), h.end(), ',', out);
+    } else if (above != std::string_view::npos && table_rule_line(line)) {
+      const std::string_view names = ascii::trim(t.substr(above, b - 1 - above));
+      if (names.find('|') != std::string_view::npos) {
+        const Hit h{t, {t.substr(above, e - above)}};
+        pick_secret_columns(h, fields_of(names, '|'), std::min(e + 1, t.size()), '|', out);
+      }
     }
+    above = b;
     b = e + 1;
   }
 }
@@ -670,17 +700,18 @@ std::vector<RuleSpec> block_rules() {
                                       {"(?:2fa|mfa)", "FA Code"},
                                       {"(?:2fa|mfa)", "FA CODE"}})
     r.push_back({"recovery_code", "(?i)\\b" + word + codes, pick_codes_one_to_a_line, false, {}, literal});
-  // A CSV export's secret columns, under its header (name,url,username,password,...;
-  // iccid,imsi,ki,opc): a header is two columns or more, each one to three words
-  // (quoted or not), and one of them a secret's name.
+  // A table's secret columns (scan_tables): under a CSV export's header
+  // (name,url,username,password,...; iccid,imsi,ki,opc), which is two columns or
+  // more, each one to three words (quoted or not), and one of them a secret's name;
+  // or under the names a printed table shows above its rule line.
   const std::string column = "[ \\t]*\"?[A-Za-z_]+(?: [A-Za-z_]+){0,2}\"?[ \\t]*";
   const std::string secret =
       "[ \\t]*\"?(?:[A-Za-z_]+ ){0,2}(?:[A-Za-z_]*(?:password|passwd|pwd|secret|token|key)|ki|opc)\"?[ \\t]*";
   const auto header = std::make_shared<const RE2>("(?i)[ \\t]*((?:" + column + ",)+" + secret + "(?:," + column +
                                                   ")*|" + secret + "(?:," + column + ")+)\\r?");
-  RuleSpec csv{"secret", {}, {}};
-  csv.scan = [header](std::string_view t, std::vector<Found>& out) { scan_secret_columns(*header, t, out); };
-  r.push_back(std::move(csv));
+  RuleSpec tables{"secret", {}, {}};
+  tables.scan = [header](std::string_view t, std::vector<Found>& out) { scan_tables(*header, t, out); };
+  r.push_back(std::move(tables));
   // A SQL dump's COPY block (pg_dump): the column list, then rows of tab-separated
   // fields to the line "\\.".
   r.push_back({"secret",
@@ -897,6 +928,8 @@ std::vector<RuleSpec> line_rules() {
                  while (e < end && h.text[e] > ' ' && h.text[e] < 0x7f && h.text[e] != '"' && h.text[e] != '\'' &&
                         h.text[e] != '`')
                    ++e;
+                 while (e > h.end() && std::string_view(".,;:)").find(h.text[e - 1]) != std::string_view::npos)
+                   --e;  // the sentence's: "пароль — X."
                  const std::string_view v = h.text.substr(h.end(), e - h.end());
                  if (password_like(v, Context::kAssigned) && !is_placeholder(v)) add(out, h, v, "password");
                },

@@ -297,10 +297,12 @@ static_assert(std::is_sorted(std::begin(kGenericVolumeLicenseKeys), std::end(kGe
 // Identifiers their publishers document as examples, and default passwords
 // documented as the same on every install: Skatteverket's test person Tolvan
 // Tolvansson, the PESEL and henkilötunnus examples of their format descriptions;
-// the JDK's cacerts password (keytool documentation) and Android's debug keystore
-// password ("Sign your app", Android Developers).
+// the JDK's cacerts password (keytool documentation), Android's debug keystore
+// password ("Sign your app", Android Developers), RabbitMQ's default user, who may
+// log in from localhost only ("Access Control"), and MinIO's default root login.
 constexpr std::string_view kDocumentedExampleValues[] = {
-    "19121212-1212", "121212-1212", "191212121212", "44051401359", "131052-308T", "changeit", "android",
+    "19121212-1212", "121212-1212", "191212121212", "44051401359", "131052-308T",
+    "changeit",      "android",     "guest",        "minioadmin",
 };
 
 // A value encrypted in place, which is safe to commit: sops writes
@@ -663,7 +665,9 @@ bool is_common_word(std::string_view v) {
   const std::string low = lowered(v);
   return std::binary_search(std::begin(kCommonWords), std::end(kCommonWords), std::string_view(low)) ||
          std::binary_search(std::begin(kTimeWords), std::end(kTimeWords), std::string_view(low)) ||
-         std::binary_search(std::begin(kPasswordManagers), std::end(kPasswordManagers), std::string_view(low)) ||
+         // or a compound it leads ("im 1Password-Tresor", "the Bitwarden-vault")
+         std::binary_search(std::begin(kPasswordManagers), std::end(kPasswordManagers),
+                            std::string_view(low).substr(0, low.find('-'))) ||
          std::binary_search(std::begin(kOtherLanguageWords), std::end(kOtherLanguageWords), std::string_view(low));
 }
 
@@ -926,14 +930,15 @@ NameClass classify_name(std::string_view name) {
     // Public by design: a public key, a site key (reCAPTCHA's, Turnstile's, served
     // in the page's HTML), a publishable key (Stripe's, for the browser).
     if (one_of(prev, {"site", "publishable"})) return NameClass::kNone;
-    if (one_of(prev, {"public",  "pub",    "cache",  "sort",     "partition",   "primary",  "foreign",   "idempotency",
-                      "routing", "object", "s3",     "bucket",   "dedup",       "dedupe",   "index",     "lookup",
-                      "map",     "dict",   "group",  "i18n",     "translation", "unique",   "composite", "shard",
-                      "row",     "column", "hot",    "keyboard", "short",       "shortcut", "hash",      "range",
-                      "kms",     "ssh",    "gpg",    "pgp",      "registry",    "tracking", "order",     "search",
-                      "rsa",     "dsa",    "ecdsa",  "ed25519",  "host",        "query",    "config",    "setting",
-                      "state",   "react",  "list",   "item",     "metric",      "label",    "attribute", "field",
-                      "column",  "lock",   "cursor", "event",    "message",     "json",     "yaml",      "dict"}))
+    if (one_of(prev,
+               {"public",    "pub",     "cache", "sort",     "partition",   "primary",  "foreign",   "idempotency",
+                "routing",   "object",  "s3",    "bucket",   "dedup",       "dedupe",   "index",     "lookup",
+                "map",       "dict",    "group", "i18n",     "translation", "unique",   "composite", "shard",
+                "row",       "column",  "hot",   "keyboard", "short",       "shortcut", "hash",      "range",
+                "kms",       "ssh",     "gpg",   "pgp",      "registry",    "tracking", "order",     "search",
+                "rsa",       "dsa",     "ecdsa", "ed25519",  "eddsa",       "ed448",    "host",      "query",
+                "config",    "setting", "state", "react",    "list",        "item",     "metric",    "label",
+                "attribute", "field",   "lock",  "cursor",   "event",       "message",  "json",      "yaml"}))
       return NameClass::kNone;
     return NameClass::kKey;
   }

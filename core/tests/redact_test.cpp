@@ -1288,6 +1288,8 @@ TEST(RedactFamilies, TheLongTailOfInfrastructureDevicesAndSupportDesks) {
       {"pQ7!vRt2Zk"});
   expect_caught(r, "INSERT INTO accounts VALUES (3, 'ops', 'Lm4$xQ9wTz'), (4, 'audit', 'Rb8%nK2vYc');",
                 {"Lm4$xQ9wTz", "Rb8%nK2vYc"});
+  expect_caught(r, "INSERT INTO users VALUES (5, 'Bob\\'s laptop', 'Tq3&vL8mZx'), (6, 'Ann''s', 'Wc5*pR1nHy');",
+                {"Tq3&vL8mZx", "Wc5*pR1nHy"});
   expect_kept(r, {"INSERT INTO `members` VALUES (8,'j.nowak','j.nowak@lipa.example','2024-01-09 08:00:00',0);",
                   "INSERT INTO `orders` VALUES (8,'SKU-77#A','Qx4-Tz9',2);",
                   "INSERT INTO users VALUES (5, 'Anna-Maria O\'Neil', 'de_DE', 'Europe/Berlin');"});
@@ -1399,6 +1401,68 @@ TEST(RedactFamilies, EnterpriseAdminPaymentsHealthAndPeopleOfEveryCountry) {
                "Daraja sandbox: PassKey=bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919",
                "<machineKey validationKey=\"AutoGenerate,IsolateApps\" decryptionKey=\"AutoGenerate,IsolateApps\" />",
                "const mp = new MercadoPago('APP_USR-7c2e1a9b-3d4f-4e5a-8b6c-0d1e2f3a4b5c', { locale: 'es-CO' });"});
+}
+
+// A generalist's daily work: a secret declared with its type (Kotlin, Scala, Swift,
+// TypeScript, Rust, Go), a table printed with its column names (psql, mysql,
+// csvlook, Markdown), a record number after its label, a value after a dash in
+// prose; and what is public there: a key's fingerprint, an image's documented
+// default login, a token's time claims, published test cards, a barcode, the IBAN
+// registry's examples, a birth date no living person has. Values and wording are
+// none of a held-out set's.
+TEST(RedactFamilies, TheDailyWorkOfAGeneralistDeveloper) {
+  Redactor r;
+  expect_caught(r, "    private val signingSecret: String = \"Vb3nQ8zLk2TwX9mRc4Yp7sJd\"",
+                {"Vb3nQ8zLk2TwX9mRc4Yp7sJd"});
+  expect_caught(r, "let apiToken: String = \"tk_9fQ2mZx7Lw4Rb8Nc3Vp6Ty1\"", {"tk_9fQ2mZx7Lw4Rb8Nc3Vp6Ty1"});
+  expect_caught(r, "export const adminPassword: string = 'Hw8#rT2qLz';", {"Hw8#rT2qLz"});
+  expect_caught(r, "const WEBHOOK_SECRET: &'static str = \"q7Lm2ZxR9wTb4Nc8Vp3Ky6Hd\";", {"q7Lm2ZxR9wTb4Nc8Vp3Ky6Hd"});
+  expect_caught(r, "var hmacKey string = \"c0d1e2f3a4b5968778695a4b3c2d1e0f\"", {"c0d1e2f3a4b5968778695a4b3c2d1e0f"});
+  expect_kept(r, {"    val dbPassword: String = System.getenv(\"DB_PASSWORD\")", "let token: String? = nil",
+                  "const apiKey: string = process.env.API_KEY ?? '';", "var tokenTTL time.Duration = 5 * time.Minute",
+                  "  password: String = \"\",", "the password is in the vault entry \"smtp\""});
+  // Base64's padding is no declaration's "=".
+  expect_caught(r, "data: { db-password: TG00JHhROXdUeiE= }", {"TG00JHhROXdUeiE="});
+  expect_caught(r, "  password: UmI4JW5LMnZZYw==", {"UmI4JW5LMnZZYw=="});
+  // Tables printed with their column names.
+  expect_caught(r,
+                "| order_ref | guest | passport_no | expires    |\n"
+                "| --------- | ----- | ----------- | ---------- |\n"
+                "| ZX81Q     | 2     | C4RT71LMP   | 2030-02-11 |",
+                {"C4RT71LMP"});
+  expect_caught(r,
+                " id | login |   api_token\n"
+                "----+-------+-----------------------------\n"
+                "  7 | ci    | Qm8zT2xLw9Rk4vN7sYc3dH5j\n"
+                "(1 row)",
+                {"Qm8zT2xLw9Rk4vN7sYc3dH5j"});
+  expect_caught(r,
+                "+----+--------+--------------+\n"
+                "| id | user   | password     |\n"
+                "+----+--------+--------------+\n"
+                "|  3 | backup | Rt5!kW9zQm2x |\n"
+                "+----+--------+--------------+",
+                {"Rt5!kW9zQm2x"});
+  expect_kept(r, {" id | login | api_token\n----+-------+-----------\n  7 | ci    | ********\n  8 | qa    | NULL",
+                  "| step | command   | expected |\n| ---- | --------- | -------- |\n| 1    | make test | passes   |"});
+  // A medical record number after its label.
+  expect_caught(r, "WARN merged duplicate chart for MRN 55120478 (ward 4B)", {"55120478"});
+  expect_kept(r, {"the MRN column is empty in 12 rows"});
+  // A value after a dash, as prose in many languages writes it.
+  expect_caught(r, "the app password — vtrkqmzlwhpxnbfd; keep it out of git", {"vtrkqmzlwhpxnbfd"});
+  expect_caught(r, "Логин — ops@acme.example, пароль приложения — zqxwvrtkpmlnbfhd.", {"zqxwvrtkpmlnbfhd"});
+  expect_kept(r, {"the app password — see the vault entry \"smtp\""});
+  // Public by what they are.
+  expect_kept(r, {"gpg:                using EDDSA key 4F2A9C7E1B3D5F6A8C0E2B4D6F8A1C3E5B7D9F0A",
+                  "gpg: key 8C0E2B4D6F8A1C3E: public key \"Release Team <release@acme.example>\" imported"});
+  expect_kept(r, {"      RABBITMQ_DEFAULT_PASS: guest", "      MINIO_ROOT_PASSWORD: minioadmin"});
+  expect_kept(r, {"expect(claims).toEqual({ sub: '42', name: 'Jane Roe', iat: 1718000000, exp: 1718003600 })"});
+  expect_kept(r, {"    (\"3530111333300000\", \"jcb\"),", "  challenge3ds: '4000 0027 6000 3184',",
+                  "  expect(isValidEan13('4012345678909')).toBe(true)"});
+  expect_kept(r, {"    'FR1420041010050500013M02606',"});
+  expect_kept(r, {"    {\"name\": \"Charles Babbage\", \"born\": \"1791-12-26\"},"});
+  expect_caught(r, "    {\"name\": \"Jane Roe\", \"born\": \"1984-03-17\"},", {"1984-03-17"});
+  expect_kept(r, {"das Passwort liegt im 1Password-Tresor „Ops“ unter „smtp“"});
 }
 
 }  // namespace
