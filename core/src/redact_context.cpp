@@ -205,9 +205,12 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       p += 2;
       continue;
     }
-    // A dash gives the value as a colon would ("пароль приложения — X", "app password – X").
-    if ((t.substr(p, 4) == "\u2014 " || t.substr(p, 4) == "\u2013 ")) {
-      armed = explicit_marker = true;
+    // A dash gives the value as a colon would ("app password — X", "password – X"), unless
+    // a second one closes an aside ("the password — unlike the user name — is ...").
+    if (t.substr(p, 4) == "\u2014 " || t.substr(p, 4) == "\u2013 ") {
+      const std::string_view rest = t.substr(p + 4, line_end - p - 4);
+      armed = true;
+      explicit_marker = rest.find("\u2014") == std::string_view::npos && rest.find("\u2013") == std::string_view::npos;
       p += 4;
       continue;
     }
@@ -279,9 +282,13 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       // characters"`", is other text: a passphrase with spaces needs "is" or ":".)
       if (login && pick_login_pair(t, s, out)) return;
       bool ok = false;
-      // Without "is", ":" or quotes, a plain word next to "password" is just a word.
-      // A quoted word the clause does not give ("is in the vault entry "smtp"") is a name.
-      const bool given = (armed && (quoted || explicit_marker)) || !is_plain_word(tok);
+      // Without "is", ":" or quotes, a plain word next to "password" is just a word; and a
+      // quoted word after a word for where secrets are kept names the place ("is in the
+      // vault entry "smtp"").
+      const bool names_place = quoted && is_plain_word(tok) &&
+                               one_of(last, {"entry", "item", "vault", "folder", "record", "note", "named", "called",
+                                             "titled", "labelled", "labeled"});
+      const bool given = (quoted || explicit_marker || !is_plain_word(tok)) && !names_place;
       if (!looks_like_email(tok) && given) {
         if (c == NameClass::kPin) ok = explicit_marker && pin_like(tok);
         else if (c == NameClass::kPassword) ok = password_like(tok, quoted ? Context::kAssigned : Context::kProse);
@@ -510,6 +517,19 @@ size_t past_type(std::string_view t, size_t p) {
   return skip_blanks(t, q + 1);
 }
 
+// Whether the name at t[ns] is declared there: after a declaration's keyword (val,
+// let, const, private, ...) or in a parameter list, where a default follows the type
+// (Kotlin's `fun connect(password: String = "…")`). YAML's `password: a = b` is none.
+bool declared(std::string_view t, size_t ns) {
+  size_t e = ns;
+  while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\t')) --e;
+  if (e > 0 && (t[e - 1] == '(' || t[e - 1] == ',')) return true;
+  size_t s = e;
+  while (s > 0 && is_alpha(t[s - 1])) --s;
+  return one_of(t.substr(s, e - s), {"val", "var", "let", "const", "static", "mut", "readonly", "private", "public",
+                                     "protected", "internal", "lazy", "override", "final", "export"});
+}
+
 // The identifier [ns, ne) holds a keyword starting at ks.
 void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector<Found>& out) {
   // Inside an ARN, a URL or a path (arn:aws:...:secret:prod/db), not a name; but
@@ -548,7 +568,7 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
     if (t.substr(p, sep.size()) != sep) continue;
     if (sep == ":" && p + 1 < t.size() && t[p + 1] == ':') break;  // a C++ scope, not an assignment
     const size_t value_at = skip_blanks(t, p + sep.size());
-    const size_t typed = sep == ":" ? past_type(t, value_at) : std::string_view::npos;
+    const size_t typed = sep == ":" && declared(t, ns) ? past_type(t, value_at) : std::string_view::npos;
     assign(t, ns, ne, typed != std::string_view::npos ? typed : value_at, out);
     return;
   }

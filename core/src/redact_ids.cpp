@@ -364,10 +364,11 @@ bool is_pk_cnic(std::string_view v) {
   return d.size() == 13 && digits_and_separators(v) && d[0] >= '1' && d[0] <= '7';
 }
 // A hospital's medical record number: each hospital numbers its own patients, in
-// 6 to 12 digits.
+// 6 to 12 digits, perhaps in groups joined by "-"; not a date (2024-01-15).
 bool is_medical_record_number(std::string_view v) {
   const size_t n = digits_of(v).size();
-  return n >= 6 && n <= 12 && digits_and_separators(v);
+  const bool date = v.size() == 10 && v[4] == '-' && v[7] == '-';
+  return n >= 6 && n <= 12 && !date && v.find_first_not_of("0123456789-") == std::string_view::npos;
 }
 
 struct IdScheme {

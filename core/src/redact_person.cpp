@@ -151,12 +151,18 @@ bool date_like(std::string_view v) {
   }
   if (groups.size() == 2 && year(groups[0]) && year(groups[1])) return true;
   if (groups.size() != 3) return false;
-  // Written with its parts, a date may be of any year since 1000: a month and a day
-  // of one or two digits beside four.
+  // Written with its parts, a date may be of any year since 1000: four digits, and a
+  // month and a day (either first, as countries write them) of one or two.
   auto any_year = [](std::string_view g) { return g.size() == 4 && (g[0] == '1' || g.starts_with("20")); };
-  auto small = [](std::string_view g) { return !g.empty() && g.size() <= 2; };
-  return (any_year(groups[0]) && small(groups[1]) && small(groups[2])) ||
-         (small(groups[0]) && small(groups[1]) && any_year(groups[2]));
+  auto number = [](std::string_view g) {
+    return !g.empty() && g.size() <= 2 && std::all_of(g.begin(), g.end(), is_digit) ? std::stoi(std::string(g)) : 0;
+  };
+  auto month_and_day = [&](std::string_view a, std::string_view b) {
+    const int x = number(a), y = number(b);
+    return x >= 1 && y >= 1 && ((x <= 12 && y <= 31) || (y <= 12 && x <= 31));
+  };
+  return (any_year(groups[0]) && month_and_day(groups[1], groups[2])) ||
+         (any_year(groups[2]) && month_and_day(groups[0], groups[1]));
 }
 
 // A number's own shape and the words before it: cheap, so judged first.

@@ -105,7 +105,8 @@ bool is_card_number(std::string_view v) {
   // The networks' and processors' test numbers are written to be remembered, and an
   // issued number is random: four distinct digits or fewer (4242 4242 4242 4242,
   // 3530 1113 3330 0000), or one digit in half the places (4000 0027 6000 3184), is
-  // a test number. Among random numbers of 16 digits one in two thousand is either.
+  // a test number. Among random numbers of 16 digits one in two thousand is either; under
+  // an issuer's prefix heavy in one digit (4000 00) it is likelier, and a real card may be kept.
   std::array<size_t, 10> count{};
   for (char c : d) ++count[static_cast<size_t>(c - '0')];
   if (std::count(count.begin(), count.end(), 0) >= 6 || *std::max_element(count.begin(), count.end()) * 2 >= n)

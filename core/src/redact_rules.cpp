@@ -156,8 +156,9 @@ void pick_client_literals(const Hit& h, std::vector<Found>& out) {
 }
 
 // The string literals of an INSERT's rows to the line's end, quoted '…' or "…"
-// with a backslash or a doubled quote inside: each chosen password among them (one
-// with a space is a name or a date, and an e-mail address or a locale is none).
+// with a backslash or a doubled quote inside: each shaped as a chosen password
+// (small letters, digits, and a symbol or a capital inside; not a slug). A login,
+// a postcode, a locale, a time zone or a phone number has no such shape.
 void pick_account_fields(const Hit& h, std::vector<Found>& out) {
   const std::string_view t = h.text;
   const size_t end = std::min(t.find('\n', h.end()), t.size());
@@ -169,7 +170,7 @@ void pick_account_fields(const Hit& h, std::vector<Found>& out) {
       if (t[e] == '\\' || t[e] == q) ++e;  // an escaped or doubled quote
     if (e >= end) return;
     const std::string_view v = t.substr(p + 1, e - p - 1);
-    if (v.find_first_of(" \\") == std::string_view::npos && chosen_password(v)) add(out, h, v);
+    if (shaped_password(v) && !is_slug(v)) add(out, h, v);
     p = e;
   }
 }
@@ -569,9 +570,14 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
                          std::vector<Found>& out) {
   std::vector<NameClass> classes;
   std::vector<bool> passport;  // a column of passport numbers (passport_no, "Passport number")
+  std::vector<bool> bare;      // a column named by the word alone: "Token", "Key", "Password"
   for (std::string_view name : names) {
     classes.push_back(column_class(name));
-    passport.push_back(lowered(name).find("passport") != std::string::npos);
+    std::string letters;
+    for (char c : name)
+      if (ascii::is_alnum(c)) letters += ascii::to_lower(c);
+    passport.push_back(one_of(letters, {"passport", "passportno", "passportnr", "passportnum", "passportnumber"}));
+    bare.push_back(one_of(letters, {"token", "key", "secret", "password", "pass", "passwd", "pwd"}));
   }
   if (std::all_of(classes.begin(), classes.end(), [](NameClass c) { return c == NameClass::kNone; }) &&
       std::none_of(passport.begin(), passport.end(), [](bool p) { return p; }))
@@ -587,8 +593,13 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
       std::string_view v = ascii::trim(fields[c]);  // a printed table pads its cells
       const bool quoted = v.size() >= 2 && v.front() == '"' && v.back() == '"';
       if (quoted) v = v.substr(1, v.size() - 2);
+      // A printed table in a document names its columns with bare words (a design
+      // token's name, a key to press, a flag's effect): there only a credential's or a
+      // chosen password's shape counts, and a slug is a name.
+      const bool weak =
+          sep == '|' && bare[c] && (is_slug(v) || (!credential_like(v, Context::kProse) && !shaped_password(v)));
       if (classes[c] != NameClass::kNone && v.size() >= 4 && (quoted || v.find(' ') == std::string_view::npos) &&
-          value_fits(classes[c], v, t, h.at(v), Context::kAssigned))
+          !weak && value_fits(classes[c], v, t, h.at(v), Context::kAssigned))
         add(out, h, v, kind_for(classes[c]));
       else if (passport[c] && passport_number_shaped(v)) add(out, h, v, "passport_number");
     }
@@ -873,12 +884,12 @@ std::vector<RuleSpec> line_rules() {
                R"([ \t][A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
                group_if(1, assigned_password), false, R"(pgpass)"});
   // A dump's INSERT without a column list into a table of accounts (users, members,
-  // wp_users, auth_user): the field that is a chosen password. With no column's name
-  // to go by, only a table named for people's accounts is read.
+  // wp_users, auth_user; not user_sessions): the field that is a chosen password. With
+  // no column's name to go by, only a table named for people's accounts is read.
   r.push_back({"password",
                R"re((?i)\bINSERT[ \t]+INTO[ \t]+[`"]?(?:\w+[`"]?\.[`"]?)?)re"
                R"re(\w*(?:user|account|member|admin|login|credential|operator|staff|employee|customer|subscriber))re"
-               R"re(\w*[`"]?[ \t]+VALUES[ \t]*\()re",
+               R"re(s?[`"]?[ \t]+VALUES[ \t]*\()re",
                pick_account_fields, false, R"((?i)\bINSERT[ \t]+INTO\b)"});
   // PgBouncer's userlist.txt (also Odyssey's and PgCat's): "user" "password" alone
   // on a line; quoted after other words only where the line names the file.

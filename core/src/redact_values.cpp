@@ -661,13 +661,26 @@ constexpr std::string_view kOtherLanguageWords[] = {
     "stark",       "trop",       "vacia",      "valida",       "valide",      "valido",      "vazia",
     "vide"};
 
+namespace {
+
+// A password manager's name leading a compound of words ("im 1Password-Tresor", "the
+// Bitwarden-vault"), not a password that starts with one ("Keeper-9fK2xQ!").
+bool names_password_manager_compound(std::string_view low) {
+  const size_t dash = low.find('-');
+  if (dash == std::string_view::npos) return false;
+  const std::string_view rest = low.substr(dash + 1);
+  return std::binary_search(std::begin(kPasswordManagers), std::end(kPasswordManagers), low.substr(0, dash)) &&
+         !rest.empty() && std::all_of(rest.begin(), rest.end(), [](char c) { return is_alpha(c) || c == '-'; });
+}
+
+}  // namespace
+
 bool is_common_word(std::string_view v) {
   const std::string low = lowered(v);
   return std::binary_search(std::begin(kCommonWords), std::end(kCommonWords), std::string_view(low)) ||
          std::binary_search(std::begin(kTimeWords), std::end(kTimeWords), std::string_view(low)) ||
-         // or a compound it leads ("im 1Password-Tresor", "the Bitwarden-vault")
-         std::binary_search(std::begin(kPasswordManagers), std::end(kPasswordManagers),
-                            std::string_view(low).substr(0, low.find('-'))) ||
+         std::binary_search(std::begin(kPasswordManagers), std::end(kPasswordManagers), std::string_view(low)) ||
+         names_password_manager_compound(low) ||
          std::binary_search(std::begin(kOtherLanguageWords), std::end(kOtherLanguageWords), std::string_view(low));
 }
 

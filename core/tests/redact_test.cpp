@@ -1291,8 +1291,10 @@ TEST(RedactFamilies, TheLongTailOfInfrastructureDevicesAndSupportDesks) {
   expect_caught(r, "INSERT INTO users VALUES (5, 'Bob\\'s laptop', 'Tq3&vL8mZx'), (6, 'Ann''s', 'Wc5*pR1nHy');",
                 {"Tq3&vL8mZx", "Wc5*pR1nHy"});
   expect_kept(r, {"INSERT INTO `members` VALUES (8,'j.nowak','j.nowak@lipa.example','2024-01-09 08:00:00',0);",
+                  "INSERT INTO user_sessions VALUES (41, 'web', 'Qx4-Tz9#', 'Firefox/128.0');",
                   "INSERT INTO `orders` VALUES (8,'SKU-77#A','Qx4-Tz9',2);",
-                  "INSERT INTO users VALUES (5, 'Anna-Maria O\'Neil', 'de_DE', 'Europe/Berlin');"});
+                  "INSERT INTO users VALUES (5, 'Anna-Maria O''Neil', 'de_DE', 'Europe/Berlin');",
+                  "INSERT INTO users VALUES (6,'anna','en_US','jsmith42','10115','UTC+2');"});
   expect_kept(r, {"COPY public.orders (id, sku, qty) FROM stdin;\n1\tAB-1234-XY\t4\n\\.",
                   "INSERT INTO users (login, password, team) VALUES ('ops', NULL, 'noc');"});
   expect_caught(r,
@@ -1430,6 +1432,8 @@ TEST(RedactFamilies, TheDailyWorkOfAGeneralistDeveloper) {
                 "| --------- | ----- | ----------- | ---------- |\n"
                 "| ZX81Q     | 2     | C4RT71LMP   | 2030-02-11 |",
                 {"C4RT71LMP"});
+  expect_kept(r, {"| guest | passport_issued | passport_country |\n| ----- | --------------- | ---------------- |\n"
+                  "| 2     | 20190412        | DEU              |"});
   expect_caught(r,
                 " id | login |   api_token\n"
                 "----+-------+-----------------------------\n"
@@ -1463,6 +1467,15 @@ TEST(RedactFamilies, TheDailyWorkOfAGeneralistDeveloper) {
   expect_kept(r, {"    {\"name\": \"Charles Babbage\", \"born\": \"1791-12-26\"},"});
   expect_caught(r, "    {\"name\": \"Jane Roe\", \"born\": \"1984-03-17\"},", {"1984-03-17"});
   expect_kept(r, {"das Passwort liegt im 1Password-Tresor „Ops“ unter „smtp“"});
+  expect_caught(r, "DB_PASSWORD=Bitwarden-7hQ2xZ!", {"Bitwarden-7hQ2xZ!"});
+  expect_caught(r, "the password for staging 'marlinfish'", {"marlinfish"});
+  expect_kept(r, {"The password \u2014 unlike the user name \u2014 is case-sensitive."});
+  expect_kept(r, {"MRN lookup failed at 2024-01-15 10:22 UTC", "patient id not found since 2024-01-15"});
+  expect_caught(r, "Marta Lindqvist 1672-48-93", {"1672-48-93"});
+  expect_kept(r, {"| Token | Value |\n| --- | --- |\n| color-primary-500 | #3B82F6 |",
+                  "| Key | Action |\n|-----|--------|\n| StringLit2 | reads a literal |"});
+  expect_caught(r, "  password: marlinfish = spare", {"marlinfish"});
+  expect_caught(r, "fun open(host: String, password: String = \"vintagemarlin\")", {"vintagemarlin"});
 }
 
 }  // namespace
