@@ -589,7 +589,21 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
   const std::string_view word = t.substr(ns, ne - ns);
   if (ns == ks && prose(t, word, ns, ne, out)) return;
   const NameClass c = classify_name(word);
-  if (c != NameClass::kNone) scan_prose(t, after_name, c, kind_for(c), false, out);
+  if (c == NameClass::kNone) return;
+  // A quoted name and its value one argument to a line, as in an environment getter's
+  // default: os.environ.get(
+  //     "DJANGO_SECRET_KEY",
+  //     "<default>",
+  // ) is read as on one line, where the quoted value follows the name's ", ".
+  if (after_name > ne && t.substr(after_name, 1) == ",") {
+    const size_t end = skip_blanks(t, after_name + 1);
+    const size_t next = t.substr(end, 1) == "\n" ? end + 1 : t.substr(end, 2) == "\r\n" ? end + 2 : 0;
+    if (next > 0) {
+      scan_prose(t, next, c, kind_for(c), false, out);
+      return;
+    }
+  }
+  scan_prose(t, after_name, c, kind_for(c), false, out);
 }
 
 bool name_char(char c) { return is_alnum(c) || c == '_' || c == '-' || c == '.'; }

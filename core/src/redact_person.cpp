@@ -171,7 +171,11 @@ bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const auto digits = static_cast<size_t>(std::count_if(v.begin(), v.end(), is_digit));
   // Seven digits are enough with letters after them (Ireland's PPSN: 1234567TW).
   const size_t least = ascii::is_upper(v.back()) && is_digit(v.front()) ? 7 : 8;
-  return digits >= least && digits <= 18 && !date_like(v) && !named_as_other(t, at);
+  // A time in seconds and its zone, as git writes a commit's or a tag's (1717488000 +0200).
+  const std::string_view after = t.substr(end, 6);
+  const bool git_time = after.size() == 6 && after[0] == ' ' && (after[1] == '+' || after[1] == '-') &&
+                        std::all_of(after.begin() + 2, after.end(), is_digit);
+  return digits >= least && digits <= 18 && !git_time && !date_like(v) && !named_as_other(t, at);
 }
 
 // Digits in groups joined by - or /, one or two capitals perhaps before or after them, that

@@ -546,6 +546,9 @@ std::vector<RuleSpec> pii_rules() {
                group_if(1, is_iban), false, R"(\b)" + countries + R"(\d{2} ?[A-Z0-9]{4} ?[A-Z0-9]{4})"});
   r.push_back(
       {"ca_sin", R"(\b(\d{3}[ -]\d{3}[ -]\d{3})\b)", group_if(1, is_ca_sin), false, R"(\d{3}[ -]\d{3}[ -]\d{3})"});
+  // Unspaced, after its name as a label, a key or an element (SIN: …, "sin": "…", <sin>…).
+  r.push_back({"ca_sin", R"((?i)\b(?:sin|social insurance number)\b[ \t:="'>#]{1,6}(\d{9})\b)", group_if(1, is_ca_sin),
+               false, R"((?i)\b(?:sin|social insurance number)\b[ \t:="'>#])"});
   r.push_back(
       {"br_cpf", R"(\b(\d{3}\.\d{3}\.\d{3}-\d{2})\b)", group_if(1, is_br_cpf), false, R"(\d{3}\.\d{3}\.\d{3}-\d{2})"});
   r.push_back({"es_dni", R"(\b([XYZ]?\d{7,8}-?[A-Z])\b)", group_if(1, is_es_dni), false, R"(\d{7}-?[A-Z])"});
@@ -592,6 +595,11 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back({"cn_resident_id", R"(\b(\d{17}[\dX])\b)", group_if(1, is_cn_resident_id), false, R"(\d{17}[\dX])"});
   r.push_back({"se_personnummer", R"(\b((?:19|20)?\d{6}[-+]\d{4})\b)", group_if(1, is_se_personnummer), false,
                R"(\d{6}[-+]\d{4})"});
+  // Unseparated, after its name as a label or a key (BankID's "personalNumber").
+  r.push_back({"se_personnummer",
+               R"((?i)\b(?:personnummer|personal[ _-]?number|personnr)\b[ \t:="'>#]{1,6}((?:19|20)?\d{10})\b)",
+               group_if(1, is_se_personnummer), false,
+               R"((?i)\b(?:personnummer|personal[ _-]?number|personnr)\b[ \t:="'>#])"});
   r.push_back({"fi_hetu", R"(\b(\d{6}[-+A-FU-Y]\d{3}[0-9A-FHJ-NPR-Y])\b)", group_if(1, is_fi_hetu), false,
                R"(\d{6}[-+A-FU-Y]\d{3}[0-9A-Y])"});
   r.push_back({"it_codice_fiscale", R"(\b([A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z])\b)",
@@ -704,7 +712,11 @@ std::vector<RuleSpec> pii_rules() {
        R"((?i)\b(?:dob|d\.o\.b\.|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|geburtsdatum|born(?: on)?)\b)"
        R"(["']?[ \t]*[:=]?[ \t]*(?:(?:is|as|was)[ \t]+)?["']?((?:19|20)\d\d-\d\d-\d\d|\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d|)"
        R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d)\b)",
-       group(1), false, R"((?i)dob|d\.o\.b|birth|geburtsdatum|born)"});
+       // The epoch's first day and 1900's stand where a system has no date to give.
+       [](const Hit& h, std::vector<Found>& out) {
+         if (h.groups[1] != "1970-01-01" && h.groups[1] != "1900-01-01") add(out, h, h.groups[1]);
+       },
+       false, R"((?i)dob|d\.o\.b|birth|geburtsdatum|born)"});
   // A postal address under a name that says it is a person's.
   r.push_back({"address",
                R"((?i)(?:\b(?:shipping|billing|home|street|postal|mailing|delivery|residential|private)[ _-]?address|)"

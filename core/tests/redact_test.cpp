@@ -1449,6 +1449,13 @@ TEST(RedactFamilies, TheDailyWorkOfAGeneralistDeveloper) {
                 {"Rt5!kW9zQm2x"});
   expect_kept(r, {" id | login | api_token\n----+-------+-----------\n  7 | ci    | ********\n  8 | qa    | NULL",
                   "| step | command   | expected |\n| ---- | --------- | -------- |\n| 1    | make test | passes   |"});
+  // A Canadian SIN unspaced after its name (a T4 slip's XML, a label).
+  expect_caught(r, "      <sin>527184634</sin>", {"527184634"});
+  expect_caught(r, "SIN: 527184634", {"527184634"});
+  expect_kept(r, {"      <sin>527184640</sin>", "y = Math.sin(527184634)"});
+  // A Swedish personal number unseparated after its name (BankID's personalNumber).
+  expect_caught(r, "\"personalNumber\": \"199104127890\",", {"199104127890"});
+  expect_kept(r, {"\"personalNumber\": \"199104127895\","});
   // A medical record number after its label.
   expect_caught(r, "WARN merged duplicate chart for MRN 55120478 (ward 4B)", {"55120478"});
   expect_kept(r, {"the MRN column is empty in 12 rows"});
@@ -1465,6 +1472,7 @@ TEST(RedactFamilies, TheDailyWorkOfAGeneralistDeveloper) {
                   "  expect(isValidEan13('4012345678909')).toBe(true)"});
   expect_kept(r, {"    'FR1420041010050500013M02606',"});
   expect_kept(r, {"    {\"name\": \"Charles Babbage\", \"born\": \"1791-12-26\"},"});
+  expect_kept(r, {"  \"birthDate\": \"1970-01-01\",", "tagger Deploy Robot <deploy@acme.example> 1733390000 -0500"});
   expect_caught(r, "    {\"name\": \"Jane Roe\", \"born\": \"1984-03-17\"},", {"1984-03-17"});
   expect_kept(r, {"das Passwort liegt im 1Password-Tresor „Ops“ unter „smtp“"});
   expect_caught(r, "DB_PASSWORD=Bitwarden-7hQ2xZ!", {"Bitwarden-7hQ2xZ!"});
@@ -1475,6 +1483,12 @@ TEST(RedactFamilies, TheDailyWorkOfAGeneralistDeveloper) {
   expect_kept(r, {"| Token | Value |\n| --- | --- |\n| color-primary-500 | #3B82F6 |",
                   "| Key | Action |\n|-----|--------|\n| StringLit2 | reads a literal |"});
   expect_caught(r, "  password: marlinfish = spare", {"marlinfish"});
+  // A quoted name and its value one argument to a line (an environment getter's default).
+  expect_caught(r, "SIGNING_KEY = os.environ.get(\n    \"APP_SIGNING_KEY\",\n    \"q8#vLz2!mTw9xR4$kPb7nYc3\",\n)",
+                {"q8#vLz2!mTw9xR4$kPb7nYc3"});
+  expect_kept(r, {"SIGNING_KEY = os.environ.get(\n    \"APP_SIGNING_KEY\",\n    None,\n)",
+                  "permitted = [\n    \"password\",\n    \"password_confirmation\",\n]",
+                  "audit.emit(\n    \"token\",\n    \"3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a8e\",\n)"});
   expect_caught(r, "fun open(host: String, password: String = \"vintagemarlin\")", {"vintagemarlin"});
 }
 
