@@ -287,14 +287,9 @@ std::vector<RuleSpec> command_rules() {
         const std::string_view kind = (h.groups[1][0] | 0x20) == 't' ? "twilio_key" : "rollbar_token";
         // To the end of the line, at most 300 bytes: the arguments may hold calls (env("SID")).
         const size_t end = std::min({h.text.find('\n', h.end()), h.text.size(), h.end() + 300});
-        for (size_t q = h.end(); q < end; ++q) {
-          if (h.text[q] != '"' && h.text[q] != '\'') continue;
-          const size_t close = h.text.find(h.text[q], q + 1);
-          if (close == std::string_view::npos || close > end) break;
-          const std::string_view v = h.text.substr(q + 1, close - q - 1);
+        for_each_literal(h.text, h.end(), end, [&](std::string_view v) {
           if (v.size() == 32 && is_hex(v)) add(out, h, v, kind);
-          q = close;
-        }
+        });
       },
   });
   // A token given to a command's login by position: `wandb login <key>`,

@@ -574,9 +574,11 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
   }
   // Go's `var name Type = value`, `const name Type = value`.
   const std::string_view before = t.substr(0, ns);
-  if ((before.ends_with("var ") || before.ends_with("const ")) && past_type(t, p) != std::string_view::npos) {
-    assign(t, ns, ne, past_type(t, p), out);
-    return;
+  if (before.ends_with("var ") || before.ends_with("const ")) {
+    if (const size_t typed = past_type(t, p); typed != std::string_view::npos) {
+      assign(t, ns, ne, typed, out);
+      return;
+    }
   }
   // --token X, -storepass X
   if (t[ns] == '-' && (ns == 0 || t[ns - 1] == ' ' || t[ns - 1] == '\t' || t[ns - 1] == '\n' || t[ns - 1] == '"' ||

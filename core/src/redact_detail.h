@@ -225,6 +225,11 @@ void pick_keyword(const Hit& h, std::vector<Found>& out, const PasswordLabelTest
 void pick_named_value(const Hit& h, std::vector<Found>& out);
 // A wallet's mnemonic (BIP-39) as the string that starts where the match ends.
 void pick_phrase_argument(const Hit& h, std::vector<Found>& out);
+// The quoted string literals ('…' or "…", a backslash or a doubled quote escaping a
+// quote inside) that start in text[from, end), each without its quotes; a literal
+// left open at `end` ends the walk.
+void for_each_literal(std::string_view text, std::size_t from, std::size_t end,
+                      const std::function<void(std::string_view)>& each);
 // groups[1] is a name whose value starts where the match ends (setx NAME value).
 void pick_name_then_value(const Hit& h, std::vector<Found>& out);
 // The kind a redaction marker names for a value of class c: password, pin or secret.

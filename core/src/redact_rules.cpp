@@ -131,6 +131,23 @@ bool client_secret(std::string_view v) {
   return (credential_like(v, Context::kAssigned) || shaped_password(v)) && !is_plain_word(v);
 }
 
+}  // namespace
+
+void for_each_literal(std::string_view t, size_t from, size_t end, const std::function<void(std::string_view)>& each) {
+  for (size_t p = from; p < end; ++p) {
+    const char q = t[p];
+    if (q != '\'' && q != '"') continue;
+    size_t e = p + 1;
+    for (; e < end && !(t[e] == q && (e + 1 >= end || t[e + 1] != q)); ++e)
+      if (t[e] == '\\' || t[e] == q) ++e;  // an escaped or doubled quote
+    if (e >= end) return;
+    each(t.substr(p + 1, e - p - 1));
+    p = e;
+  }
+}
+
+namespace {
+
 // Every string argument of the call (to its closing parenthesis on the line,
 // through nested calls: Some("..."), Secret::new("...")) that client_secret takes.
 void pick_client_literals(const Hit& h, std::vector<Found>& out) {
@@ -155,24 +172,13 @@ void pick_client_literals(const Hit& h, std::vector<Found>& out) {
   }
 }
 
-// The string literals of an INSERT's rows to the line's end, quoted '…' or "…"
-// with a backslash or a doubled quote inside: each shaped as a chosen password
-// (small letters, digits, and a symbol or a capital inside; not a slug). A login,
-// a postcode, a locale, a time zone or a phone number has no such shape.
+// The string literals of an INSERT's rows to the line's end: each shaped as a chosen
+// password (small letters, digits, and a symbol or a capital inside; not a slug). A
+// login, a postcode, a locale, a time zone or a phone number has no such shape.
 void pick_account_fields(const Hit& h, std::vector<Found>& out) {
-  const std::string_view t = h.text;
-  const size_t end = std::min(t.find('\n', h.end()), t.size());
-  for (size_t p = h.end(); p < end; ++p) {
-    const char q = t[p];
-    if (q != '\'' && q != '"') continue;
-    size_t e = p + 1;
-    for (; e < end && !(t[e] == q && (e + 1 >= end || t[e + 1] != q)); ++e)
-      if (t[e] == '\\' || t[e] == q) ++e;  // an escaped or doubled quote
-    if (e >= end) return;
-    const std::string_view v = t.substr(p + 1, e - p - 1);
+  for_each_literal(h.text, h.end(), std::min(h.text.find('\n', h.end()), h.text.size()), [&](std::string_view v) {
     if (shaped_password(v) && !is_slug(v)) add(out, h, v);
-    p = e;
-  }
+  });
 }
 
 // A run of [A-Za-z0-9_-] of 31 bytes or more at text[at]: up to three short
