@@ -119,9 +119,9 @@ struct Redactor::Impl {
 
   std::vector<CompiledRule> blocks;
   std::vector<CompiledRule> lines;
-  std::unique_ptr<RE2::Set> set;  // the triggers of the other `lines`
-  std::vector<int> in_set;        // lines' index of each set entry
-  std::vector<int> always;        // lines run everywhere: scans and `always` expressions
+  std::unique_ptr<RE2::Set> set;         // the triggers of the other `lines`
+  std::vector<std::vector<int>> in_set;  // lines' indices of each set entry (rules may share a trigger)
+  std::vector<int> always;               // lines run everywhere: scans and `always` expressions
   std::unique_ptr<RE2> marker;
   rd::PasswordLabelTest password_label = rd::password_label_test();
 
@@ -133,6 +133,9 @@ struct Redactor::Impl {
     RE2::Options o = options(true);
     o.set_max_mem(256 << 20);
     set = std::make_unique<RE2::Set>(o, RE2::UNANCHORED);
+    // Rules with the same trigger share one entry of the set: every entry costs the
+    // set's automaton states over every byte, whether it ever matches or not.
+    std::map<std::string, int> entry_of;
     for (rd::RuleSpec& s : specs) {
       // An expression RE2 rejects is a bug in the table; the tests fail on it
       // (Redact.EveryRuleCompiles), and here it is left out rather than crash.
@@ -141,9 +144,16 @@ struct Redactor::Impl {
       CompiledRule r = compile(std::move(s), true);
       if (r.re && !r.re->ok()) continue;
       const int index = static_cast<int>(lines.size());
-      if (everywhere) always.push_back(index);
-      else if (set->Add(trigger, nullptr) >= 0) in_set.push_back(index);
-      else continue;
+      if (everywhere) {
+        always.push_back(index);
+      } else if (const auto shared = entry_of.find(trigger); shared != entry_of.end()) {
+        in_set[static_cast<size_t>(shared->second)].push_back(index);
+      } else if (const int entry = set->Add(trigger, nullptr); entry >= 0) {
+        entry_of.emplace(trigger, entry);
+        in_set.push_back({index});
+      } else {
+        continue;
+      }
       lines.push_back(std::move(r));
     }
     if (!set->Compile()) set.reset();
@@ -253,11 +263,12 @@ struct Redactor::Impl {
   void rules_for(std::string_view text, std::vector<int>& hits) const {
     hits.clear();
     RE2::Set::ErrorInfo info{};
-    if (set && set->Match(re2::StringPiece(text.data(), text.size()), &hits, &info)) {
-      for (int& h : hits) h = in_set[static_cast<size_t>(h)];
-    } else {
-      hits.clear();
-      if (!set || info.kind == RE2::Set::kOutOfMemory) hits = in_set;
+    std::vector<int> entries;
+    if (set && set->Match(re2::StringPiece(text.data(), text.size()), &entries, &info)) {
+      for (const int e : entries)
+        hits.insert(hits.end(), in_set[static_cast<size_t>(e)].begin(), in_set[static_cast<size_t>(e)].end());
+    } else if (!set || info.kind == RE2::Set::kOutOfMemory) {
+      for (const std::vector<int>& rules : in_set) hits.insert(hits.end(), rules.begin(), rules.end());
     }
     hits.insert(hits.end(), always.begin(), always.end());
   }

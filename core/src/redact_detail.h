@@ -112,6 +112,11 @@ std::vector<RuleSpec> labelled_id_rules();
 // else. The test holds its compiled expression; a rule table builds one.
 using IdLabelTest = std::function<bool(std::string_view text, std::size_t at)>;
 IdLabelTest id_label_test();
+// A table's column named by a label of that table, as a whole name ("nric",
+// "個人番号", "national_id", "Tax File Number"): the scheme of a valid value in
+// it, or empty (no such label, or the value fails the scheme's check).
+std::string_view id_in_column(std::string_view column, std::string_view value);
+bool names_an_id_column(std::string_view column);
 // One of the eight words before text[at], in its clause, names the number there as
 // something no person is identified by: an order, a build, an invoice, a product.
 bool named_as_other(std::string_view text, std::size_t at);

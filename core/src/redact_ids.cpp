@@ -359,6 +359,23 @@ bool is_vn_citizen_id(std::string_view v) {
   return digits_and_separators(v) && (d.size() == 9 || (d.size() == 12 && std::stoi(d.substr(0, 3)) <= 96));
 }
 bool is_ng_nin(std::string_view v) { return digits_of(v).size() == 11 && digits_and_separators(v); }
+// Indonesia's NIK (Nomor Induk Kependudukan): 16 digits, a region of six, the birth
+// date as DDMMYY (a woman's day plus 40), a serial of four; no check digit
+// (Permendagri on the population register).
+bool is_id_nik(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 16 || d.size() != v.size()) return false;
+  const int written = std::stoi(d.substr(6, 2)), day = written > 40 ? written - 40 : written;
+  const int month = std::stoi(d.substr(8, 2));
+  return day >= 1 && day <= 31 && month >= 1 && month <= 12;
+}
+// The UAE's Emirates ID: 784, the year of birth, seven digits and a Luhn check digit,
+// written 784-YYYY-NNNNNNN-C (Federal Authority for Identity and Citizenship).
+bool is_ae_emirates_id(std::string_view v) {
+  const std::string d = digits_of(v);
+  return d.size() == 15 && d.starts_with("784") && digits_and_separators(v) && luhn_ok(d) &&
+         (d[3] == '1' || d[3] == '2');
+}
 bool is_pk_cnic(std::string_view v) {
   const std::string d = digits_of(v);
   return d.size() == 13 && digits_and_separators(v) && d[0] >= '1' && d[0] <= '7';
@@ -402,10 +419,14 @@ constexpr IdScheme kSchemes[] = {
     {"ru_snils", is_ru_snils},
     {"ar_cbu", is_ar_cbu},
     {"eg_national_id", is_eg_national_id, false},
+    {"nl_bsn", is_nl_bsn},
+    {"pl_pesel", is_pl_pesel},
+    {"ae_emirates_id", is_ae_emirates_id},
     {"vn_citizen_id", is_vn_citizen_id, false},
     {"ng_nin", is_ng_nin, false},
     {"pk_cnic", is_pk_cnic, false},
     {"medical_record_number", is_medical_record_number, false},
+    {"id_nik", is_id_nik, false},
 };
 
 // Which labels name which scheme. Words in a label are separated in the text by
@@ -444,6 +465,10 @@ const std::initializer_list<IdLabel> kLabels = {
     {"vn_citizen_id", {"cccd", "cmnd", "căn cước", "can cuoc"}},
     {"ng_nin", {"nin", "nimc"}},
     {"pk_cnic", {"cnic"}},
+    {"nl_bsn", {"bsn", "burgerservicenummer", "sofinummer"}},
+    {"pl_pesel", {"pesel"}},
+    {"ae_emirates_id", {"emirates id", "رقم الهوية", "الهوية الإماراتية", "رقم الهوية الإماراتية"}},
+    {"id_nik", {"nik", "nomor induk kependudukan"}},
     {"medical_record_number", {"mrn", "medical record number", "medical record no", "patient id", "patient number"}},
     {"",
      {"national id", "national identity", "national identification", "citizen id", "identity card", "id card", "身分證",
@@ -496,6 +521,25 @@ std::string labels_pattern() {
   return "(?i)(?:^|[^A-Za-z0-9])(" + alternatives + ")(?:[^A-Za-z]|$)";
 }
 
+// The label whose spelling, as a key, is `key`; nullptr when none is.
+const IdLabel* label_of_key(std::string_view key) {
+  if (key.empty()) return nullptr;
+  for (const IdLabel& l : kLabels)
+    for (std::string_view sp : l.spellings)
+      if (label_key(sp) == key) return &l;
+  return nullptr;
+}
+
+// The kind of the scheme of label l (any checked scheme, for a label of none) that
+// accepts v; empty when none does.
+std::string_view valid_scheme(const IdLabel& l, std::string_view v) {
+  for (const IdScheme& scheme : kSchemes)
+    if ((l.scheme.empty() ? scheme.checked : l.scheme == scheme.kind) && scheme.valid(v)) return scheme.kind;
+  return {};
+}
+
+size_t id_run_end(std::string_view t, size_t p);
+
 // The identifier after a label, within 48 bytes of it on its line: past words (at
 // most three, "number", "card", "is", "cliente") and punctuation, a run that starts
 // with a digit or with one or two capitals before a digit, and goes on through
@@ -517,6 +561,45 @@ ValueSpan identifier_after(std::string_view t, size_t p) {
     ++p;
   }
   if (p >= end || t[p] == '\n') return {};
+  return {p, id_run_end(t, p)};
+}
+
+void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
+  const IdLabel* l = label_of_key(label_key(h.groups[1]));
+  if (l == nullptr) return;
+  const std::string_view t = h.text;
+  const size_t after = h.at(h.groups[1]) + h.groups[1].size();
+  if (const ValueSpan s = identifier_after(t, after); s.end > s.begin) {
+    if (const std::string_view kind = valid_scheme(*l, t.substr(s.begin, s.end - s.begin)); !kind.empty()) {
+      add_span(out, s, kind);
+      return;
+    }
+  }
+  // Nothing on the label's line: a checked scheme's number may stand on one of the
+  // next three (a label ending its line, "PESEL:" and the number below it; a line
+  // that names the scheme above the one that gives it). Shapes alone are not enough.
+  const auto scheme =
+      std::find_if(std::begin(kSchemes), std::end(kSchemes), [&](const IdScheme& k) { return k.kind == l->scheme; });
+  if (scheme == std::end(kSchemes) || !scheme->checked) return;
+  size_t from = t.find('\n', after);
+  if (from == std::string_view::npos) return;
+  size_t to = from;
+  for (int lines = 0; lines < 3 && to < t.size(); ++lines) to = std::min(t.find('\n', to + 1), t.size());
+  to = std::min(to, from + 300);
+  auto joins = [&](size_t i) { return std::string_view("./-_").find(t[i]) != std::string_view::npos; };
+  for (size_t p = from + 1; p < to; ++p) {
+    const bool starts = is_digit(t[p]) || (is_upper(t[p]) && p + 1 < to && is_digit(t[p + 1]));
+    if (!starts || is_alnum(t[p - 1]) || (joins(p - 1) && p >= 2 && is_alnum(t[p - 2]))) continue;
+    const size_t q = id_run_end(t, p);
+    const bool piece = q < t.size() && (is_alnum(t[q]) || (joins(q) && q + 1 < t.size() && is_alnum(t[q + 1])));
+    if (!piece && scheme->valid(t.substr(p, q - p)) && !named_as_other(t, p)) out.push_back({p, q, scheme->kind});
+    p = q;
+  }
+}
+
+// The end of an identifier's run from t[p]: letters and digits, the separators (space
+// . - /) that stand between digits, and a bracketed check character (HKID's "(4)").
+size_t id_run_end(std::string_view t, size_t p) {
   size_t q = p;
   while (q < t.size() && q - p < 32) {
     if (is_alnum(t[q])) {
@@ -531,24 +614,7 @@ ValueSpan identifier_after(std::string_view t, size_t p) {
     }
   }
   // "4285 71931 2 on file": a run ends where its digits do, not in a word after it.
-  return {p, q};
-}
-
-void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
-  const std::string key = label_key(h.groups[1]);
-  const ValueSpan s = identifier_after(h.text, h.at(h.groups[1]) + h.groups[1].size());
-  if (s.end <= s.begin) return;
-  const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
-  for (const IdLabel& l : kLabels) {
-    const bool named =
-        std::any_of(l.spellings.begin(), l.spellings.end(), [&](std::string_view sp) { return label_key(sp) == key; });
-    if (!named) continue;
-    for (const IdScheme& scheme : kSchemes)
-      if ((l.scheme.empty() ? scheme.checked : l.scheme == scheme.kind) && scheme.valid(v)) {
-        add_span(out, s, scheme.kind);
-        return;
-      }
-  }
+  return q;
 }
 
 // A US bank routing number (ABA): nine digits, weights 3 7 1, sum a multiple of 10
@@ -562,10 +628,17 @@ bool is_aba_routing(std::string_view d) {
 }
 
 // A bank account number has no check digit: after "account" (or "acct", "account
-// number", "bank account") on a line about a bank: one naming a bank, a routing or
-// sort code, ACH, a wire, IBAN or SWIFT, or holding a valid ABA routing number.
+// number", "bank account") on a line about a bank, or beside one (a form's routing
+// number on the line above): one naming a bank, a routing or sort code, ACH, a wire,
+// IBAN or SWIFT, or holding a valid ABA routing number.
 void pick_bank_account(const Hit& h, std::vector<Found>& out) {
-  const std::string line = ascii::lowered(line_around(h.text, h.at(h.groups[0])));
+  const std::string_view t = h.text;
+  const std::string_view here = line_around(t, h.at(h.groups[0]));
+  const size_t first = h.at(here), last = first + here.size();
+  const size_t above = first >= 2 ? t.rfind('\n', first - 2) : std::string_view::npos;
+  const size_t from = first == 0 ? 0 : (above == std::string_view::npos ? 0 : above + 1);
+  const size_t to = last >= t.size() ? last : std::min(t.find('\n', last + 1), t.size());
+  const std::string line = ascii::lowered(t.substr(from, to - from));
   bool bank = false;
   for (std::string_view w : {"bank", "routing", "sort code", "ach ", "ach payout", "wire", "iban", "swift", "bsb",
                              "checking", "savings", "payout"})
@@ -589,6 +662,13 @@ IdLabelTest id_label_test() {
     if (at > from + 48) from = at - 48;
     return RE2::PartialMatch(text.substr(from, at - from), *label);
   };
+}
+
+bool names_an_id_column(std::string_view column) { return label_of_key(label_key(column)) != nullptr; }
+
+std::string_view id_in_column(std::string_view column, std::string_view value) {
+  const IdLabel* l = label_of_key(label_key(column));
+  return l == nullptr ? std::string_view() : valid_scheme(*l, value);
 }
 
 std::vector<RuleSpec> labelled_id_rules() {

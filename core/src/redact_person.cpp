@@ -122,15 +122,27 @@ bool names_a_role(std::string_view low) {
   return false;
 }
 
-// Two name words side by side ("Kristjan Tamm", "Fatima Al Mansoori"), or a
-// word for a person, on the line.
+// A word that makes two name words an institution's name ("Chase Bank", "Banco
+// Galicia"): its numbers (a routing number, a branch code) are published.
+bool institution_word(std::string_view w) {
+  static constexpr std::string_view kWords[] = {"Bank",      "Banco",     "Banque",         "Bancorp",
+                                                "Sparkasse", "Volksbank", "Raiffeisenbank", "Credit",
+                                                "Trust",     "Savings",   "Federal",        "Reserve"};
+  return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
+}
+
+// Two name words side by side ("Kristjan Tamm", "Fatima Al Mansoori") that are no
+// institution's name, or a word for a person, on the line.
 bool names_a_person(std::string_view line) {
   for (size_t i = 0; i < line.size(); ++i) {
     if (i > 0 && (ascii::is_alnum(line[i - 1]) || static_cast<unsigned char>(line[i - 1]) >= 0x80)) continue;
     const size_t e = name_word_end(line, i);
     if (e == std::string_view::npos || e >= line.size() || line[e] != ' ') continue;
     if (line.substr(i, e - i).ends_with("'s")) continue;  // "Acme's Build" is no name
-    if (name_word_end(line, e + 1) != std::string_view::npos) return true;
+    const size_t second = name_word_end(line, e + 1);
+    if (second != std::string_view::npos && !institution_word(line.substr(i, e - i)) &&
+        !institution_word(line.substr(e + 1, second - e - 1)))
+      return true;
   }
   return names_a_role(ascii::lowered(line));
 }

@@ -475,8 +475,140 @@ bool is_fictional_phone(std::string_view digits) {
   return false;
 }
 
+namespace {
+
+// Whether text[at] stands in a business's legal notice (a German Impressum, a French
+// site's mentions légales): its address and telephone are published by law.
+bool in_legal_notice(std::string_view text, size_t at) {
+  const size_t from = at > 1500 ? at - 1500 : 0;
+  const std::string before = ascii::lowered(text.substr(from, at - from));
+  for (std::string_view w : {"impressum", "angaben gemäß", "handelsregister", "registergericht", "mentions légales",
+                             "aviso legal", "note legali", "legal notice", "imprint"})
+    if (before.find(w) != std::string::npos) return true;
+  return false;
+}
+
+// A postal address as most of Europe writes it, whole: a street and a house
+// number ("Calle Mayor 18", "4 rue des Tanneurs"), perhaps a floor or a flat, then
+// a postcode and a town ("41001 Sevilla", "4050-265 Porto", "411 24 Göteborg"),
+// each part after a comma.
+bool street_postcode_town(std::string_view v) {
+  std::vector<std::string_view> parts;
+  for (size_t from = 0; from <= v.size();) {
+    const size_t comma = std::min(v.find(',', from), v.size());
+    parts.push_back(ascii::trim(v.substr(from, comma - from)));
+    from = comma + 1;
+  }
+  if (parts.size() < 2) return false;
+  // The street: a word of three letters or more and a number of one to four digits.
+  bool word = false, number = false;
+  for (size_t i = 0; i < parts[0].size();) {
+    size_t e = i;
+    while (e < parts[0].size() && parts[0][e] != ' ') ++e;
+    const std::string_view tok = parts[0].substr(i, e - i);
+    const size_t digits = static_cast<size_t>(std::count_if(tok.begin(), tok.end(), is_digit));
+    number = number || (digits >= 1 && digits <= 4 && digits + 1 >= tok.size() && is_digit(tok[0]));
+    word = word || (digits == 0 && tok.size() >= 3);
+    i = e + 1;
+  }
+  if (!word || !number) return false;
+  // A later part: a postcode, a space and a town's capital.
+  for (size_t k = 1; k < parts.size(); ++k) {
+    std::string_view p = parts[k];
+    size_t d = 0;
+    while (d < p.size() &&
+           (is_digit(p[d]) || ((p[d] == '-' || p[d] == ' ') && d > 0 && d + 1 < p.size() && is_digit(p[d + 1]))))
+      ++d;
+    const size_t digits =
+        static_cast<size_t>(std::count_if(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(d), is_digit));
+    if (digits >= 4 && digits <= 7 && d + 1 < p.size() && p[d] == ' ' &&
+        (is_upper(p[d + 1]) || static_cast<unsigned char>(p[d + 1]) >= 0xC3))
+      return true;
+  }
+  return false;
+}
+
+// The end of the JSON object that opens at text[open] (the byte after its '}'), or
+// npos when it does not close within `limit` bytes. Strings are skipped whole.
+size_t json_object_end(std::string_view t, size_t open, size_t limit) {
+  const size_t stop = std::min(t.size(), open + limit);
+  int depth = 0;
+  for (size_t i = open; i < stop; ++i) {
+    if (t[i] == '"') {
+      for (++i; i < stop && t[i] != '"'; ++i)
+        if (t[i] == '\\') ++i;
+    } else if (t[i] == '{') {
+      ++depth;
+    } else if (t[i] == '}' && --depth == 0) {
+      return i + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// A FHIR Condition (HL7 FHIR R4, "Condition"): the problem or diagnosis of the patient
+// it names as its subject. Its code's "text" and each coding's "display" are that
+// diagnosis in words; the codes themselves are a public classification's.
+void pick_condition_text(const Hit& h, std::vector<Found>& out) {
+  const std::string_view t = h.text;
+  const size_t open = t.rfind('{', h.at(h.groups[0]));
+  if (open == std::string_view::npos) return;
+  const size_t end = json_object_end(t, open, 8192);
+  if (end == std::string_view::npos) return;
+  const std::string_view resource = t.substr(open, end - open);
+  size_t code = resource.find("\"code\"");
+  while (code != std::string_view::npos) {
+    size_t p = code + 6;
+    while (p < resource.size() && (resource[p] == ' ' || resource[p] == ':' || resource[p] == '\t')) ++p;
+    if (p < resource.size() && resource[p] == '{') break;
+    code = resource.find("\"code\"", code + 6);
+  }
+  if (code == std::string_view::npos) return;
+  const size_t body = resource.find('{', code);
+  const size_t close = json_object_end(resource, body, resource.size());
+  if (close == std::string_view::npos) return;
+  const std::string_view concept_ = resource.substr(body, close - body);
+  for (std::string_view key : {"\"text\"", "\"display\""})
+    for (size_t k = concept_.find(key); k != std::string_view::npos; k = concept_.find(key, k + 1)) {
+      size_t p = k + key.size();
+      while (p < concept_.size() && (concept_[p] == ' ' || concept_[p] == ':' || concept_[p] == '\t')) ++p;
+      if (p >= concept_.size() || concept_[p] != '"') continue;
+      const size_t q = concept_.find('"', p + 1);
+      if (q != std::string_view::npos && q > p + 1) add(out, h, concept_.substr(p + 1, q - p - 1), "health_data");
+    }
+}
+
+// A driver's licence or an ID card as its PDF417 barcode holds it (AAMVA DL/ID Card
+// Design Standard, Annex D): after the header "ANSI " and the issuer's number, data
+// elements of three letters, one to a line. The holder's are taken: the licence
+// number (DAQ), the names (DCS, DAC, DAD, DCT), the birth date (DBB), the street (DAG, DAH).
+void pick_aamva_elements(const Hit& h, std::vector<Found>& out) {
+  const std::string_view t = h.text;
+  // The header's line holds the subfile's first element after its designators (…DLDAQ…).
+  size_t p = t.find("DAQ", h.end());
+  const size_t header_end = std::min(t.find('\n', h.end()), t.size());
+  if (p == std::string_view::npos || p > header_end) p = header_end + 1;
+  for (int lines = 0; p + 3 < t.size() && lines < 40; ++lines) {
+    const size_t e = std::min(t.find('\n', p), t.size());
+    std::string_view value = t.substr(p + 3, e - p - 3);
+    while (!value.empty() && (value.back() == '\r' || value.back() == ' ')) value.remove_suffix(1);
+    const std::string_view code = t.substr(p, 3);
+    if (code.size() < 3 || !is_upper(code[0]) || !is_upper(code[1]) || !is_upper(code[2])) break;
+    if (one_of(code, {"DAQ", "DCS", "DAC", "DAD", "DCT", "DBB", "DAG", "DAH"}) && value.size() >= 2 &&
+        !one_of(value, {"NONE", "unavl", "UNAVL"}))
+      add(out, h, value, code == "DBB" ? "date_of_birth" : "drivers_license");
+    p = e + 1;
+  }
+}
+
+}  // namespace
+
 std::vector<RuleSpec> pii_rules() {
   std::vector<RuleSpec> r;
+  // What every address rule's label holds: the rules share the trigger, and so one
+  // entry of the set.
+  const std::string address_words =
+      R"((?i)address|adres|адрес|domicilio|direcci|endereço|indirizzo|kotiosoite|住所|住址)";
   // Not a piece of a longer dashed or dotted token (a UUID, a version, a date).
   auto card = [](const Hit& h, std::vector<Found>& out) {
     const std::string_view v = h.groups[1];
@@ -562,7 +694,7 @@ std::vector<RuleSpec> pii_rules() {
     const size_t at = h.at(v);
     if (at > 0 && (std::isalnum(static_cast<unsigned char>(h.text[at - 1])) || h.text[at - 1] == '.')) return;
     const std::string d = digits_of(v);
-    if (d.size() >= 8 && d.size() <= 15 && !is_fictional_phone(d)) add(out, h, v);
+    if (d.size() >= 8 && d.size() <= 15 && !is_fictional_phone(d) && !in_legal_notice(h.text, at)) add(out, h, v);
   };
   r.push_back({"phone_number", R"((\+[1-9]\d{0,2}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{1,4}(?:[ .-]?\d{2,5}){1,4})\b)", phone,
                false, R"(\+[1-9]\d{0,2}[ .-]?\(?\d)"});
@@ -583,7 +715,8 @@ std::vector<RuleSpec> pii_rules() {
     if ((at > 0 && (alnum(at - 1) || (joins(at - 1) && at > 1 && alnum(at - 2)))) ||
         (end < h.text.size() && (alnum(end) || (joins(end) && alnum(end + 1)))))
       return;
-    if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at)) add(out, h, v);
+    if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at) && !in_legal_notice(h.text, at))
+      add(out, h, v);
   };
   // One rule for the four plans. Its trigger asks for more than a leading 0 and a
   // digit, which every date (2024-06-12) and time (07:15) holds.
@@ -604,7 +737,6 @@ std::vector<RuleSpec> pii_rules() {
                R"(\d{6}[-+A-FU-Y]\d{3}[0-9A-Y])"});
   r.push_back({"it_codice_fiscale", R"(\b([A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z])\b)",
                group_if(1, is_it_codice_fiscale), false, R"([A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z])"});
-  r.push_back({"pl_pesel", R"((?i)\bpesel\b[^\n\d]{0,20}(\d{11})\b)", group_if(1, is_pl_pesel), false, R"((?i)pesel)"});
   r.push_back(
       {"za_id",
        R"((?i)(?:\b|_)(?:id[ _-]?(?:number|no|num)|identity[ _-]?number|rsa[ _-]?id|sa[ _-]?id)\b[^\n\d]{0,20}(\d{13})\b)",
@@ -672,9 +804,31 @@ std::vector<RuleSpec> pii_rules() {
        R"(\b([A-ZÄÖÜÅ][a-zäöüßåøæé]+(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|)"
        R"(vej|gade|gatan|vägen|veien|gata) \d{1,4}(?: ?[A-Za-z])?(?:, [^,\n\d]{1,12}\d{1,5})?, (?:\d{4,5}|\d{3} \d{2}) )"
        R"([A-ZÄÖÜÅ][a-zäöüßåøæé]+))",
-       group(1), false,
+       [](const Hit& h, std::vector<Found>& out) {
+         if (!in_legal_notice(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
+       },
+       false,
        R"((?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|vej|gade|gatan|vägen|veien|)"
        R"(gata) \d{1,4}(?: ?[A-Za-z])?, )"});
+  // The same as Spain, Italy, Portugal and France write it: the street's word first
+  // (Calle de Toledo 41, 3º izq, 28005 Madrid; Via dei Mille 24, 80121 Napoli), or
+  // the number first (12 ter, avenue des Lilas, 69003 Lyon), then a postcode and a town.
+  r.push_back(
+      {"address",
+       R"(\b((?:(?:Calle|Carrer|Avenida|Avda\.|Paseo|Plaza|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|Vicolo|Rua|)"
+       R"(Travessa|Praça|Alameda)(?: [^\s,\d]+){1,5},? \d{1,4}(?: ?[A-Za-z])?|)"
+       R"(\d{1,4}(?: ?(?:bis|ter|quater|[A-D]))?,? (?:rue|avenue|boulevard|bd|chemin|place|allée|impasse|quai|)"
+       R"(route|cours|square|passage)(?: [^\s,\d]+){1,5})(?:, [^,\n]{1,16})?, (?:\d{5}|\d{4}-\d{3}) )"
+       R"([A-ZÀ-Ý][^\s,\d]+(?: [A-ZÀ-Ý][^\s,\d]+)?))",
+       [](const Hit& h, std::vector<Found>& out) {
+         if (!in_legal_notice(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
+       },
+       false,
+       // The postcode and the town, which every such address ends with, wake the rule.
+       R"(, (?:\d{5}|\d{4}-\d{3}) [A-ZÀ-Ý])"});
+  r.push_back(
+      {"health_data", R"re("resourceType"[ \t]*:[ \t]*"Condition")re", pick_condition_text, false, R"("Condition")"});
+  r.push_back({"drivers_license", R"((?:^|[^A-Za-z])ANSI 6\d{5}\d{6})", pick_aamva_elements, false, R"(ANSI 6\d{5})"});
   // Google's backup codes, eight digits each, often written as two fours.
   r.push_back({"recovery_code", R"((?i)\bbackup[ -]codes?\b)",
                [](const Hit& h, std::vector<Found>& out) {
@@ -703,20 +857,23 @@ std::vector<RuleSpec> pii_rules() {
       {"email",
        R"((?i)\b(?:personal|private|home)[ _-]?e-?mail["']?[ \t]*[:=][ \t]*["']?([^\s"',;<>]+@[^\s"',;<>]+\.[a-z]{2,}))",
        group(1), false, R"((?i)(?:personal|private|home)[ _-]?e-?mail)"});
-  // The Dutch citizen service number, where the text names it (its eleven-test).
-  r.push_back({"nl_bsn", R"((?i)\b(?:bsn|burgerservicenummer|sofinummer)\b[^\n\d]{0,20}(\d{9}|\d{4}\.\d{2}\.\d{3})\b)",
-               group_if(1, is_nl_bsn), false, R"((?i)bsn|burgerservicenummer|sofinummer)"});
   // A date of birth, where a name says it is one.
   r.push_back(
       {"date_of_birth",
-       R"((?i)\b(?:dob|d\.o\.b\.|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|geburtsdatum|born(?: on)?)\b)"
-       R"(["']?[ \t]*[:=]?[ \t]*(?:(?:is|as|was)[ \t]+)?["']?((?:19|20)\d\d-\d\d-\d\d|\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d|)"
-       R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d)\b)",
+       R"((?i)(?:\b(?:dob|d\.o\.b\.|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|geburtsdatum|born(?: on)?|)"
+       // ... and the same in other languages.
+       R"(data[ _-]?(?:di[ _-]?)?nascita|fecha[ _-]?(?:de[ _-]?)?nacimiento|date[ _-]?(?:de[ _-]?)?naissance|)"
+       R"(data[ _-]?(?:de[ _-]?)?nascimento|geboortedatum|f[öo]delsedatum|f[øo]dselsdato|syntym[äa]aika|)"
+       R"(data[ _-]?urodzenia|do[ğg]um[ _-]?tarihi|(?:tanggal|tgl)[ _-]?lahir)\b|дата[ _]рождения|生年月日|出生日期|생년월일))"
+       R"(["']?[ \t]*[:=：]?[ \t]*(?:(?:is|as|was)[ \t]+)?["']?((?:19|20)\d\d-\d\d-\d\d|\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d|)"
+       R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d|(?:19|20)\d\d年\d{1,2}月\d{1,2}日)(?:\b|$|[^0-9]))",
        // The epoch's first day and 1900's stand where a system has no date to give.
        [](const Hit& h, std::vector<Found>& out) {
          if (h.groups[1] != "1970-01-01" && h.groups[1] != "1900-01-01") add(out, h, h.groups[1]);
        },
-       false, R"((?i)dob|d\.o\.b|birth|geburtsdatum|born)"});
+       false,
+       R"((?i)dob|d\.o\.b|birth|geburt|born|nasc|nacim|naiss|geboort|dselsdat|delsedat|syntym|urodz|tarih|lahir|)"
+       R"(рожд|生年月日|出生日期|생년월일)"});
   // A postal address under a name that says it is a person's.
   r.push_back({"address",
                R"((?i)(?:\b(?:shipping|billing|home|street|postal|mailing|delivery|residential|private)[ _-]?address|)"
@@ -738,7 +895,23 @@ std::vector<RuleSpec> pii_rules() {
                      }))
                    add(out, h, v);
                },
-               false, R"((?i)address|adres|адрес|domicilio|direcci|endereço|indirizzo|kotiosoite|住所|住址)"});
+               false, address_words});
+  // A postal address under a bare "address" (a log's field, a record's key), when
+  // its value is one whole: a street, a postcode and a town (street_postcode_town).
+  r.push_back({"address",
+               R"((?i)(?:^|[^A-Za-z_.-])(?:address|adresse|direcci[oó]n|indirizzo|endereço|adres))"
+               R"((["']?)[ \t]*[:=][ \t]*(["']?)([^"'\n;{}]{10,160}))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 std::string_view v = h.groups[3];
+                 // Unquoted, a value ends where the next name=value begins.
+                 if (h.groups[2].empty()) {
+                   const size_t eq = v.find('=');
+                   if (eq != std::string_view::npos) v = v.substr(0, v.rfind(' ', eq) + 1);
+                 }
+                 while (!v.empty() && (v.back() == ' ' || v.back() == ',' || v.back() == '\r')) v.remove_suffix(1);
+                 if (street_postcode_town(v) && !in_legal_notice(h.text, h.at(v))) add(out, h, v);
+               },
+               false, address_words});
   // A passport number where the text says it is one (ICAO 9303 allows up to 9
   // letters and digits; each country fixes its own shape).
   r.push_back(
@@ -752,6 +925,45 @@ std::vector<RuleSpec> pii_rules() {
          if (capitals_and_digits(v) && (!digits_of(v).empty() || !h.groups[1].empty())) add(out, h, v);
        },
        false, R"((?i)pass(?:port|eport)|reisepass|pasaporte|passaporto|paspoort)"});
+  // A travel or identity document as a record's object gives it: its type under
+  // "type" (or "documentType", "kind"), its number under "number" (or
+  // "documentNumber", "value") in the same object, in either order.
+  r.push_back(
+      {"passport_number",
+       R"re((?i)"(?:type|document_?type|doc_?type|id_?type|kind)"[ 	]*:[ 	]*")re"
+       R"re((passport|pasaporte|passeport|reisepass|passaporto|paspoort|national_?id|id_?card|identity_?card)")re",
+       [](const Hit& h, std::vector<Found>& out) {
+         const std::string_view t = h.text;
+         const size_t at = h.at(h.groups[0]);
+         const size_t open = t.rfind('{', at), close = t.find('}', h.end());
+         if (open == std::string_view::npos || close == std::string_view::npos || at - open > 600 ||
+             close - h.end() > 600 || t.substr(open + 1, at - open - 1).find('}') != std::string_view::npos)
+           return;
+         const std::string_view object = t.substr(open, close + 1 - open);
+         const std::string type = ascii::lowered(h.groups[1]);
+         const bool passport = type.starts_with("pas") || type == "reisepass";
+         static constexpr std::string_view kKeys[] = {
+             "\"number\"",   "\"documentNumber\"", "\"document_number\"", "\"docNumber\"",
+             "\"idNumber\"", "\"passportNumber\"", "\"passport_number\"", "\"value\""};
+         for (std::string_view key : kKeys) {
+           const size_t k = object.find(key);
+           if (k == std::string_view::npos) continue;
+           size_t p = k + key.size();
+           while (p < object.size() && (object[p] == ' ' || object[p] == '\t' || object[p] == ':')) ++p;
+           if (p >= object.size() || object[p] != '"') continue;
+           const size_t q = object.find('"', p + 1);
+           if (q == std::string_view::npos) continue;
+           const std::string_view v = object.substr(p + 1, q - p - 1);
+           const bool fits = passport ? passport_number_shaped(v)
+                                      : v.size() >= 6 && v.size() <= 20 && digits_of(v).size() >= 5 &&
+                                            std::all_of(v.begin(), v.end(), [](char c) {
+                                              return is_digit(c) || is_upper(c) || c == '-' || c == ' ';
+                                            });
+           if (fits) add(out, h, v, passport ? "passport_number" : "national_id");
+         }
+       },
+       false,
+       R"re((?i)"(?:passport|pasaporte|passeport|reisepass|passaporto|paspoort|national_?id|id_?card|identity_?card)")re"});
   for (RuleSpec& spec : labelled_id_rules()) r.push_back(std::move(spec));
   for (RuleSpec& spec : person_number_rules()) r.push_back(std::move(spec));
   return r;

@@ -232,7 +232,9 @@ bool wif_shaped(std::string_view run) {
 void pick_public_api_key(const Hit& h, std::vector<Found>& out, bool (*shaped)(std::string_view)) {
   const std::string_view t = h.text;
   size_t from = h.end(), to = std::min(t.find('\n', h.end()), t.size());
-  if (const size_t open = t.find('{', h.end()); open != std::string_view::npos && open <= h.end() + 40) {
+  // The object the match opens, or the first one within 40 bytes after it.
+  const size_t look = t[h.end() - 1] == '{' ? h.end() - 1 : h.end();
+  if (const size_t open = t.find('{', look); open != std::string_view::npos && open <= h.end() + 40) {
     const size_t close = t.find('}', open);
     if (close == std::string_view::npos || close > open + 1000) return;
     from = open;
@@ -496,6 +498,10 @@ constexpr Token kTokens[] = {
     {"jfrog_token", R"(\b(AKCp[A-Za-z0-9]{60,}|cmVmdGtu[A-Za-z0-9]{50,}))", true},
     {"shippo_token", R"(\b(shippo_(?:live|test)_[a-f0-9]{40}))", false},
     {"flutterwave_key", R"(\b(FLWSECK(?:_TEST)?-[a-f0-9]{32}-X))", false},
+    // Mercado Pago's access token: APP_USR- (TEST- in its sandbox), the application's
+    // 16 digits, a date's 6, 32 hex and the user's id ("Credenciales").
+    {"mercadopago_token", R"(\b((?:APP_USR|TEST)-\d{16}-\d{6}-[0-9a-f]{32}-\d{6,12})\b)", false,
+     R"((?:APP_USR|TEST)-\d{16}-)"},
     {"langsmith_key", R"(\b(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}))", false},
     {"cloudflare_ca_key", R"(\b(v1\.0-[a-f0-9]{24}-[a-f0-9]{146}))", false},
     {"braintree_token", R"(\b(access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}))", false},
@@ -575,8 +581,11 @@ NameClass column_class(std::string_view name) {
 void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& names, size_t from, char sep,
                          std::vector<Found>& out) {
   std::vector<NameClass> classes;
-  std::vector<bool> passport;  // a column of passport numbers (passport_no, "Passport number")
-  std::vector<bool> bare;      // a column named by the word alone: "Token", "Key", "Password"
+  std::vector<bool> passport;   // a column of passport numbers (passport_no, "Passport number")
+  std::vector<bool> bare;       // a column named by the word alone: "Token", "Key", "Password"
+  std::vector<bool> id;         // a column a personal id's label names ("nric", "個人番号")
+  std::vector<bool> diagnosis;  // a column of diagnoses, in a table about patients
+  bool patients = false;
   for (std::string_view name : names) {
     classes.push_back(column_class(name));
     std::string letters;
@@ -584,9 +593,15 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
       if (ascii::is_alnum(c)) letters += ascii::to_lower(c);
     passport.push_back(one_of(letters, {"passport", "passportno", "passportnr", "passportnum", "passportnumber"}));
     bare.push_back(one_of(letters, {"token", "key", "secret", "password", "pass", "passwd", "pwd"}));
+    id.push_back(names_an_id_column(ascii::trim(name)));
+    diagnosis.push_back(letters.find("diagnos") != std::string::npos);
+    for (std::string_view p : {"patient", "mrn", "member", "person", "client", "employee", "customer", "insured"})
+      patients = patients || letters.find(p) != std::string::npos;
   }
+  if (!patients) diagnosis.assign(diagnosis.size(), false);
+  auto any = [](const std::vector<bool>& v) { return std::find(v.begin(), v.end(), true) != v.end(); };
   if (std::all_of(classes.begin(), classes.end(), [](NameClass c) { return c == NameClass::kNone; }) &&
-      std::none_of(passport.begin(), passport.end(), [](bool p) { return p; }))
+      !any(passport) && !any(id) && !any(diagnosis))
     return;
   const std::string_view t = h.text;
   for (size_t line = from; line < t.size();) {
@@ -608,6 +623,11 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
           !weak && value_fits(classes[c], v, t, h.at(v), Context::kAssigned))
         add(out, h, v, kind_for(classes[c]));
       else if (passport[c] && passport_number_shaped(v)) add(out, h, v, "passport_number");
+      else if (const std::string_view scheme = id[c] ? id_in_column(names[c], v) : ""; !scheme.empty())
+        add(out, h, v, scheme);
+      else if (diagnosis[c] && std::any_of(v.begin(), v.end(), ascii::is_alpha) &&
+               !one_of(ascii::lowered(v), {"null", "none", "n/a", "unknown", "pending"}))
+        add(out, h, v, "health_data");
     }
     line = end + 1;
   }
@@ -624,6 +644,21 @@ bool csv_header_bytes(std::string_view line) {
   }();
   return std::all_of(line.begin(), line.end(), [](char c) { return kHeaderByte[static_cast<unsigned char>(c)]; }) &&
          line.find(',') != std::string_view::npos;
+}
+
+// A CSV header, in any language, with a column of a person's id or diagnosis: short
+// names without a digit, one of them a label of a personal id or "diagnosis". Each
+// field is short, so that a line of prose fails on its first long clause.
+bool person_csv_header(std::string_view line) {
+  if (line.size() > 400 || line.find(',') == std::string_view::npos ||
+      std::any_of(line.begin(), line.end(), ascii::is_digit))
+    return false;
+  const std::vector<std::string_view> names = fields_of(line, ',');
+  if (std::any_of(names.begin(), names.end(), [](std::string_view n) { return n.size() > 32; })) return false;
+  return std::any_of(names.begin(), names.end(), [](std::string_view n) {
+    n = ascii::trim(n);
+    return names_an_id_column(n) || ascii::lowered(n).find("diagnos") != std::string::npos;
+  });
 }
 
 // A rule line under a printed table's column names: Markdown's and csvlook's
@@ -652,6 +687,9 @@ void scan_tables(const RE2& csv_header, std::string_view t, std::vector<Found>& 
         RE2::FullMatch(re2::StringPiece(line.data(), line.size()), csv_header, &columns)) {
       const Hit h{t, {t.substr(b, e + 1 - b), std::string_view(columns.data(), columns.size())}};
       pick_secret_columns(h, fields_of(h.groups[1], ','), h.end(), ',', out);
+    } else if (e < t.size() && person_csv_header(line)) {
+      const Hit h{t, {t.substr(b, e + 1 - b)}};
+      pick_secret_columns(h, fields_of(line, ','), h.end(), ',', out);
     } else if (above != std::string_view::npos && table_rule_line(line)) {
       const std::string_view names = ascii::trim(t.substr(above, b - 1 - above));
       if (names.find('|') != std::string_view::npos) {
@@ -764,7 +802,7 @@ std::vector<RuleSpec> line_rules() {
   };
   exempt({"public", R"(\bfirebaseConfig\b|\binitializeApp\()",
           [](const Hit& h, std::vector<Found>& out) { pick_public_api_key(h, out, google_api_key_shaped); }});
-  exempt({"public", R"((?i)\bdocsearch\b)",
+  exempt({"public", R"re((?i)\bdocsearch\b|\balgolia:[ \t]*\{|\bprovider:[ \t]*["']algolia["'])re",
           [](const Hit& h, std::vector<Found>& out) { pick_public_api_key(h, out, algolia_key_shaped); }});
   exempt({"public", R"re("current_key"[ \t]*:[ \t]*"(AIza[0-9A-Za-z_-]{35})")re", group(1), false, "current_key"});
   exempt({"public", R"(\bencryptedData:)", pick_sealed_values, false, "encryptedData:"});
@@ -881,6 +919,9 @@ std::vector<RuleSpec> line_rules() {
                R"((?:::new|\.new|\.create)?)[ \t]*\()",
                pick_client_literals, false,
                R"((?i)(?:client|connect|auth|credential|login|signin)\w*(?:::new)?[ \t]*\()"});
+  // A secret given to a setter named for it: setAccessToken("…"), set_secret('…').
+  r.push_back({"secret", R"((?i)\b(set_?[A-Za-z0-9_]*(?:token|secret|password|passwd|passphrase|key))[ \t]*\()",
+               pick_client_literals, false, R"((?i)set_?\w*(?:token|secret|passw|passphrase|key)[ \t]*\()"});
   // A .pgpass line, host:port:database:user:password; quoted after other words
   // only where the line names the file (JSON lines hold many colons).
   r.push_back({"password",
@@ -899,10 +940,17 @@ std::vector<RuleSpec> line_rules() {
                pick_account_fields, false, R"((?i)\bINSERT[ \t]+INTO\b)"});
   // PgBouncer's userlist.txt (also Odyssey's and PgCat's): "user" "password" alone
   // on a line; quoted after other words only where the line names the file.
-  r.push_back({"password", R"re(^[ \t]*"[^"\s]+"[ \t]+"([^"\n]+)"[ \t]*$)re", group_if(1, chosen_password), false,
+  // The user is a role's name: a letter in it, no ':' or '[' (a game server's admin
+  // list pairs a Steam id with flags the same way).
+  auto userlist_pair = [](const Hit& h, std::vector<Found>& out) {
+    const std::string_view user = h.groups[1];
+    if (std::any_of(user.begin(), user.end(), ascii::is_alpha) && user.find_first_of(":[") == std::string_view::npos &&
+        chosen_password(h.groups[2]))
+      add(out, h, h.groups[2]);
+  };
+  r.push_back({"password", R"re(^[ \t]*"([^"\s]+)"[ \t]+"([^"\n]+)"[ \t]*$)re", userlist_pair, false,
                R"(^[ \t]*"[^"\s]+"[ \t]+")"});
-  r.push_back(
-      {"password", R"re([ \t`'(]"[^"\s]+"[ \t]+"([^"\n]+)")re", group_if(1, chosen_password), false, R"(userlist)"});
+  r.push_back({"password", R"re([ \t`'(]"([^"\s]+)"[ \t]+"([^"\n]+)")re", userlist_pair, false, R"(userlist)"});
   // Oracle's user/password@database: sqlplus, its tools, and the thin JDBC URL.
   r.push_back(
       {"password",

@@ -215,7 +215,9 @@ bool is_yaml_tag(std::string_view v) {
   size_t i = 0;
   while (i < v.size() && i < 2 && v[i] == '!') ++i;
   if (i == 0 || i >= v.size() || !is_alpha(v[i])) return false;
-  std::string_view word = v.substr(i);
+  // The tag alone, or a tag and the name it looks up (Home Assistant's and ESPHome's
+  // "!secret wifi_password", "!env_var TOKEN").
+  std::string_view word = v.substr(i, v.find(' ') == std::string_view::npos ? v.npos : v.find(' ') - i);
   while (!word.empty() && is_digit(word.back())) word.remove_suffix(1);
   const bool small = std::all_of(word.begin(), word.end(), [](char c) { return is_lower(c) || is_digit(c); });
   bool capitalised = is_upper(word.front());
@@ -273,6 +275,8 @@ constexpr std::string_view kDocumentedDevelopmentKeys[] = {
     // reCAPTCHA v2's test site key and secret, which always pass (reCAPTCHA FAQ).
     "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI",
     "6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe",
+    // The token of the Telegram Bot API's documentation ("looks something like ...").
+    "ABC-DEF1234ghIkl-zyx57W2v1u123ew11",
 };
 
 // Microsoft's Generic Volume License Keys, the KMS client setup keys every volume
@@ -409,58 +413,24 @@ bool is_reference(std::string_view v) {
   if (is_brace_reference(v) || is_template_field(v)) return true;                 // {env.TOKEN}, .Release.Namespace
   if (v.size() > 2 && v.front() == '%' && v.back() == '%') return true;           // %VAR% on Windows
   const std::string low = lowered(v);
-  if (starts_with_any(low, {"env:",
-                            "env.",
-                            "env[",
-                            "env(",
-                            "vault:",
-                            "vault://",
-                            "op://",
-                            "arn:",
-                            "projects/",
-                            "sm://",
-                            "ssm:",
-                            "ssm://",
-                            "secretsmanager",
-                            "keyvault",
-                            "@microsoft.keyvault",
-                            "file:",
-                            "process.env",
-                            "os.environ",
-                            "os.getenv",
-                            "getenv",
-                            "system.getenv",
-                            "environment.",
-                            "secrets.",
-                            "secret.",
-                            "vars.",
-                            "inputs.",
-                            "!ref",
-                            "!sub",
-                            "!getatt",
-                            "lookup(",
-                            "var.",
-                            "local.",
-                            "data.",
-                            "config.",
-                            "settings.",
-                            "import.meta",
-                            "context.",
-                            "self.",
-                            "this.",
-                            "req.",
-                            "request.",
-                            "params.",
-                            "args.",
-                            "opts.",
-                            "options.",
-                            "ctx.",
-                            "props.",
-                            "azure-keyvault",
-                            "gcp-secret",
-                            "k8s:",
-                            "kubernetes:",
-                            "aws-secretsmanager"}))
+  if (starts_with_any(low, {"env:",           "env.",           "env[",
+                            "env(",           "vault:",         "vault://",
+                            "op://",          "arn:",           "projects/",
+                            "sm://",          "ssm:",           "ssm://",
+                            "secretsmanager", "keyvault",       "@microsoft.keyvault",
+                            "file:",          "process.env",    "os.environ",
+                            "os.getenv",      "getenv",         "system.getenv",
+                            "environment.",   "secrets.",       "secret.",
+                            "vars.",          "inputs.",        "!ref",
+                            "!sub",           "!getatt",        "lookup(",
+                            "var.",           "local.",         "data.",
+                            "config.",        "settings.",      "import.meta",
+                            "context.",       "self.",          "this.",
+                            "req.",           "request.",       "params.",
+                            "args.",          "opts.",          "options.",
+                            "ctx.",           "props.",         "window.",
+                            "globalthis.",    "azure-keyvault", "gcp-secret",
+                            "k8s:",           "kubernetes:",    "aws-secretsmanager"}))
     return true;
   // A call: read_secret("db"), os.getenv('X'), or the start of one: a name with a
   // word of three letters or more in it, then "(" (a salt may hold "g4(...)").
@@ -974,6 +944,11 @@ ValueSpan read_value(std::string_view text, size_t at, std::string_view quote, B
       }
     }
   }
+  // A phrase in angle brackets is one value (kubectl's "<set to the key 'password' in
+  // secret 'db'>", "<your token here>"), which is_placeholder then reads whole.
+  if (at < line_end && text[at] == '<')
+    if (const size_t gt = text.substr(at, line_end - at).find('>'); gt != std::string_view::npos)
+      return {at, at + gt + 1};
   size_t i = at;
   for (; i < line_end; ++i) {
     const char c = text[i];

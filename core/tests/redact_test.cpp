@@ -1492,5 +1492,132 @@ TEST(RedactFamilies, TheDailyWorkOfAGeneralistDeveloper) {
   expect_caught(r, "fun open(host: String, password: String = \"vintagemarlin\")", {"vintagemarlin"});
 }
 
+// An auditor's sample of a company's month: an address under a log's bare name, a
+// travel document's number by its type, a Dutch citizen's number in a test's output,
+// a diagnosis in a patient's table, a personal number under a header in Japanese;
+// and what is public there: an imprint's telephone, a bank's routing number.
+// Values and wording are none of a held-out set's.
+TEST(RedactFamilies, AnAuditorsSampleOfACompanysMonth) {
+  Redactor r;
+  // An address under a bare "address", when its value is a street, a number, a
+  // postcode and a town.
+  expect_caught(r, "WARN shipping: label rejected address=\"Calle Mayor 18, 2º A, 41001 Sevilla\" order=77120",
+                {"Calle Mayor 18, 2º A, 41001 Sevilla"});
+  expect_caught(r, "  \"address\": \"Via Garibaldi 9, 10122 Torino\",", {"Via Garibaldi 9, 10122 Torino"});
+  expect_caught(r, "adresse=\"4 rue des Tanneurs, 67000 Strasbourg\"", {"4 rue des Tanneurs, 67000 Strasbourg"});
+  expect_kept(r, {"listen address=\"10.0.4.17:8080\"", "address: 0x71C7656EC7ab88b098defB751B7401B5f6d8976F",
+                  "address=\"Calle Mayor\" (street only, no number)", "email address: ops@acme.example",
+                  "address = \"node-3.internal, 10.0.4.17, 2 replicas\""});
+  // A travel document's number, in the object that gives its type.
+  expect_caught(r,
+                "{\n  \"type\": \"PASSPORT\",\n  \"country\": \"IRL\",\n  \"number\": \"PX4418207\",\n"
+                "  \"expires\": \"2031-03-02\"\n}",
+                {"PX4418207"});
+  expect_caught(r, "{\"documentNumber\": \"T22081957\", \"documentType\": \"passport\"}", {"T22081957"});
+  expect_kept(r, {"{\n  \"type\": \"PASSPORT\",\n  \"number\": \"XXXXXXXXX\"\n}",
+                  "{\n  \"type\": \"invoice\",\n  \"number\": \"INV204518\"\n}",
+                  "{\"type\": \"passport\", \"pages\": \"32\"}, {\"number\": \"PX4418207\"}"});
+  // A Dutch citizen's number in a test's output, where the text names the scheme.
+  expect_caught(r,
+                ">       assert row.startswith(\"BSN\")\n"
+                "E       AssertionError: assert False\n"
+                "E        +    where row = '628194821;2511CV;contract=HV-8812'",
+                {"628194821"});
+  expect_kept(r, {">       assert row.startswith(\"BSN\")\nE        +    where row = '342366712;2511CV'",
+                  "BSN checks run nightly (job 252760189 failed at 03:10)"});
+  // A diagnosis in a table that names a patient.
+  expect_caught(r,
+                " visit_id | patient_id | diagnosis           | seen_on\n"
+                "----------+------------+---------------------+------------\n"
+                " V-8812   | p-4410     | Type 1 diabetes     | 2024-03-02\n"
+                "(1 row)",
+                {"Type 1 diabetes"});
+  expect_caught(r, "patient_no,visit,diagnosis\n40012,2024-02-11,Generalised anxiety disorder\n",
+                {"Generalised anxiety disorder"});
+  expect_kept(
+      r, {"code,diagnosis,chapter\nE10.9,Type 1 diabetes without complications,IV\n",
+          " visit_id | patient_id | diagnosis\n----------+------------+-----------\n V-8812   | p-4410     | NULL"});
+  // A personal number under a header that names its scheme, in any language.
+  expect_caught(r, "社員番号,氏名カナ,個人番号,扶養\nK2201,ヤマダ,563212233077,2\n", {"563212233077"});
+  expect_caught(r, "emp,nric,dept\n7,S8512347E,ops\n", {"S8512347E"});
+  expect_kept(r,
+              {"社員番号,氏名カナ,個人番号,扶養\nK2201,ヤマダ,563212233078,2\n", "社員番号,個人番号\nK2201,未提出\n"});
+  // An imprint's telephone is the company's, published by law.
+  expect_kept(r, {"# Impressum\n\nNordlicht Werkzeuge GmbH\nKaistraße 3, 24114 Kiel\n"
+                  "Handelsregister: HRB 40771 KI\nTelefon: +49 431 5577 300\n"});
+  expect_caught(r, "# Kontakt\nBitte rufen Sie mich an: +49 151 2204 7781\n", {"+49 151 2204 7781"});
+  // A bank's routing number beside the bank's name is the bank's.
+  expect_kept(r, {"    \"026009593\": \"Bank of America, N.A.\",", "ROUTING = {\"011000138\": \"Chase Bank USA\"}"});
+  expect_caught(r, "Thomas Berger 4412091733 (a Bank of America client)", {"4412091733"});
+}
+
+// A maintainer's triage: what users paste into bug reports. A token given to a
+// setter, an address and a birth date in the user's own language, a number on the
+// line after its label, identifiers of more countries, a licence's barcode, a
+// clinical record; and what is public or no value there: a docs example, a search
+// key, a variable's path, a bracketed phrase, a config's tag, a game server's
+// flags. Values and wording are none of a held-out set's.
+TEST(RedactFamilies, WhatUsersPasteIntoBugReports) {
+  Redactor r;
+  // Mercado Pago's access tokens; a secret given to a setter named for it.
+  expect_caught(r, "sdk.configure(\"APP_USR-2291847301956620-111204-9f3e2a71c4d8b05e6a1f7c3d2e9b8a40-771203948\")",
+                {"APP_USR-2291847301956620-111204-9f3e2a71c4d8b05e6a1f7c3d2e9b8a40-771203948"});
+  expect_caught(r, "MP_TOKEN=TEST-8841203379415562-090312-0c7d2b9e4f1a6a35e8b0d7c4f2e9a1b3-118204756",
+                {"TEST-8841203379415562-090312-0c7d2b9e4f1a6a35e8b0d7c4f2e9a1b3-118204756"});
+  expect_caught(r, "Gateway::setToken(\"kR7vX2mQ9wLz4TbN8cYp3sJd\");", {"kR7vX2mQ9wLz4TbN8cYp3sJd"});
+  expect_caught(r, "  paypal.set_secret('Ez4mQ9vLx2Tw8Rb3Nc7Yp5Kd')", {"Ez4mQ9vLx2Tw8Rb3Nc7Yp5Kd"});
+  expect_kept(r, {"cache.setTokenTtl(3600);", "store.setKey(\"theme\")", "api.setSecret(secretFromVault)",
+                  "MercadoPagoConfig::setAccessToken(getenv(\"MP_ACCESS_TOKEN\"));"});
+  // An address line as Romance languages write it, with no label.
+  expect_caught(r, "Destinataire :\nM. Paul Girard\n12 ter, avenue des Lilas, 69003 Lyon\n",
+                {"12 ter, avenue des Lilas, 69003 Lyon"});
+  expect_caught(r, "spedire a: Via dei Mille 24, 80121 Napoli (citofono Russo)", {"Via dei Mille 24, 80121 Napoli"});
+  expect_caught(r, "> Calle de Toledo 41, 3º izq, 28005 Madrid", {"Calle de Toledo 41, 3º izq, 28005 Madrid"});
+  expect_kept(r, {"the shop on rue de Rivoli is closed", "Route 66, 1200 miles of it",
+                  "Mentions légales\nNordvent SAS, 8 rue du Port, 29200 Brest\n"});
+  // A birth date under its name in other languages.
+  expect_caught(r, "{\"user_id\":88,\"data_nascita\":\"21/09/1979\"}", {"21/09/1979"});
+  expect_caught(r, "fecha de nacimiento: 03/11/1985", {"03/11/1985"});
+  expect_caught(r, "Tanggal lahir: 14-02-1991", {"14-02-1991"});
+  expect_kept(r, {"\"data_nascita\": null,", "la fecha de nacimiento es obligatoria"});
+  // A number alone on the line after its label, or after a line that names its scheme.
+  expect_caught(r, "Mój numer PESEL:\n\n88071204576\n\ndlaczego walidacja go odrzuca?", {"88071204576"});
+  expect_caught(r, "マイナンバーを入力すると失敗します。\n\n入力: 4812-0573-3165\n", {"4812-0573-3165"});
+  expect_kept(r, {"Mój numer PESEL:\n\n88071204577\n", "PESEL:\n\n(brak)\n"});
+  // Identifiers of more countries: Indonesia's NIK, the UAE's Emirates ID.
+  expect_caught(r, "NIK: 3201014506880002\nNama: Dewi Lestari", {"3201014506880002"});
+  expect_caught(r, "رقم الهوية: 784-1985-7730412-8", {"784-1985-7730412-8"});
+  expect_kept(r, {"NIK: 3201017206880002", "رقم الهوية: 784-1985-7730412-3"});
+  // An account number on the line after a bank's routing number.
+  expect_caught(r, "Routing number: 072000504\nAccount number: 48120573316\n", {"48120573316"});
+  expect_kept(r, {"Account number: 48120573316\nStatus: active\n"});
+  // A driver's licence barcode (AAMVA): the licence number, the names, the birth date, the street.
+  expect_caught(r,
+                "@\nANSI 636020090002DL00410265ZC03060021DLDAQK2208813\nDCSOKAFOR\nDACCHIDI\nDBB07221986\n"
+                "DAG1180 ELM ST\nDAJMI\n",
+                {"K2208813", "OKAFOR", "CHIDI", "07221986", "1180 ELM ST"});
+  expect_kept(r, {"the parser throws \"DAQ field too short\" on DAQ and DCS"});
+  // A FHIR Condition: its code's text and display are a patient's diagnosis.
+  expect_caught(r,
+                "{\"resourceType\": \"Condition\", \"subject\": {\"reference\": \"Patient/551\"},\n"
+                " \"code\": {\"coding\": [{\"code\": \"E11.9\", \"display\": \"Type 2 diabetes mellitus\"}],\n"
+                "          \"text\": \"Diabetes, poorly controlled\"}}",
+                {"Type 2 diabetes mellitus", "Diabetes, poorly controlled"});
+  expect_kept(r, {"{\"resourceType\": \"CodeSystem\", \"concept\": [{\"code\": \"E11.9\", \"display\": \"Type 2 "
+                  "diabetes mellitus\"}]}"});
+  // Public or no value.
+  expect_kept(r, {"The token looks something like 123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11, but"});
+  expect_kept(r, {"themeConfig: {\n  algolia: {\n    appId: 'X1Y2Z3W4V5',\n"
+                  "    apiKey: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',\n    indexName: 'docs'\n  }\n}",
+                  "  search: {\n    provider: 'algolia',\n    options: {\n      appId: 'QW12ER34TY',\n"
+                  "      apiKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',\n      indexName: 'guide'\n    }\n  }"});
+  expect_kept(r, {"  const checkout = stripe.init({ clientSecret: window.__APP__.clientSecret });",
+                  "  token: globalThis.settings.token,"});
+  expect_kept(r, {"      DB_PASSWORD:  <set to the key 'password' in secret 'api-db'>  Optional: false"});
+  expect_kept(r, {"  password: '!secret mqtt_password'", "  api_key: !secret weather_key"});
+  expect_kept(r, {"\"[U:1:11223344]\"          \"60:abcz\"", "\"76561197960287930\"       \"99:bcdefgjk\""});
+  expect_caught(r, "\"pgbouncer_admin\" \"Tq7#wLz2mXv9\"", {"Tq7#wLz2mXv9"});
+}
+
 }  // namespace
 }  // namespace memsim
