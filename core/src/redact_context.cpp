@@ -137,8 +137,15 @@ void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vect
   const bool line_style = lead.empty() || lead == "export " || lead == "set " || lead == "ENV " || lead == "env ";
   const bool query = ns > 0 && (t[ns - 1] == '?' || t[ns - 1] == '&');
   const Bare bare = query ? Bare::kQuery : line_style ? Bare::kLine : Bare::kCode;
-  const std::string_view quote = quote_at(t, value_at);
-  const ValueSpan s = read_value(t, value_at + quote.size(), quote, bare);
+  std::string_view quote = quote_at(t, value_at);
+  ValueSpan s = read_value(t, value_at + quote.size(), quote, bare);
+  // A value tagged as plain text (Ansible's !unsafe, YAML's !!str and !!binary): the
+  // value is what follows the tag.
+  if (quote.empty() && one_of(t.substr(s.begin, s.end - s.begin), {"!unsafe", "!!str", "!!binary"})) {
+    const size_t after = skip_blanks(t, s.end);
+    quote = quote_at(t, after);
+    s = read_value(t, after + quote.size(), quote, bare);
+  }
   const std::string_view v = t.substr(s.begin, s.end - s.begin);
   // "Cookie: a=b; c=d" is a header of pairs: the cookie rule judges each value by its name.
   if (v.find('=') != std::string_view::npos && lowered(name).ends_with("cookie")) return;
@@ -190,6 +197,7 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
   if (const size_t nl = t.substr(p, line_end - p).find('\n'); nl != std::string_view::npos) line_end = p + nl;
   const size_t limit = std::min(line_end, p + 120);
   bool armed = true, explicit_marker = false;
+  bool after_comma = false;  // a clause ended: "password=pwd, authenticator=..." names another value next
   std::string last;
   for (int tokens = 0; tokens < 10 && p < limit; ++tokens) {
     const bool first = tokens == 0;
@@ -239,6 +247,7 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
     if (tok.empty()) {
       if (raw.empty() && p < line_end && (t[p - 1] == ';' || t[p - 1] == ',')) {  // "passphrase; it is ..."
         armed = false;
+        after_comma = true;
         continue;
       }
       if (raw.empty() || (raw.find_first_not_of(",;)]}>") == std::string_view::npos)) break;  // end of clause
@@ -274,6 +283,7 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
                        "must",      "will",      "would",       "stays",    "remains", "you",    "we",       "i"})) {
       // keeps the sentence's state
     } else if (label && !quoted && tok.ends_with("=")) {
+      if (after_comma) return;         // the next argument's own name and value
       armed = explicit_marker = true;  // "password token=": the value comes after the next word
     } else if (first && !quoted && is_plain_word(tok) && !label) {
       return;  // "password hint", "token bucket": the word names something else
@@ -532,6 +542,11 @@ bool declared(std::string_view t, size_t ns) {
 
 // The identifier [ns, ne) holds a keyword starting at ks.
 void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector<Found>& out) {
+  // A random run that holds a keyword by chance (Stripe's ch_3P8LS2…B0ePW) is a value,
+  // not a name; a name's words change case too (X-Postmark-Server-Token), but hold no digit.
+  if (const std::string_view name = t.substr(ns, ne - ns);
+      std::any_of(name.begin(), name.end(), ascii::is_digit) && looks_random(name))
+    return;
   // Inside an ARN, a URL or a path (arn:aws:...:secret:prod/db), not a name; but
   // grep -n and compilers put "path:LINE:" or "LINE:" before a line, and that line
   // starts here. (A line number has at most 6 digits; an ARN's account id has 12.)
@@ -626,6 +641,9 @@ bool in_password_label(std::string_view t, size_t ns, size_t ne, const PasswordL
   size_t close = ne;
   while (close < t.size() && close - ne < 60 && label_char(t[close])) ++close;
   if (close >= t.size() || t[close] != t[open - 1]) return false;
+  // A key ("password": "…", 'password' => '…') names a value; a label is one.
+  const size_t after = skip_blanks(t, close + 1);
+  if (after < t.size() && (t[after] == ':' || t.substr(after, 2) == "=>")) return false;
   return label(t.substr(open, close - open));
 }
 

@@ -50,8 +50,10 @@ struct RuleSpec {
   Pick pick;
   bool whole_block = false;  // a key block: replaced whole, never judged a placeholder
   // What the set looks for, when cheaper than `pattern`: a literal or a shape
-  // that every line holding a finding of this rule contains (so the rule is
-  // skipped only where it would find nothing). Counted repetitions that may
+  // that every run of lines holding a finding of this rule contains (so the rule is
+  // skipped only where it would find nothing). Most rules find on the trigger's own
+  // line; a few read the lines around it (a label's next lines, a JSON object), and
+  // so find nothing where the run was cut between the two. Counted repetitions that may
   // start anywhere multiply the set's automaton states; a trigger keeps the one
   // pass fast.
   std::string trigger = {};
@@ -280,6 +282,7 @@ bool is_pl_pesel(std::string_view v);
 bool is_fi_hetu(std::string_view v);
 bool is_it_codice_fiscale(std::string_view v);
 bool is_za_id(std::string_view v);
+bool is_no_fodselsnummer(std::string_view v);
 // A number set aside for fiction and examples (NANPA's 555-01xx, Ofcom's drama ranges,
 // Twilio's test numbers).
 bool is_fictional_phone(std::string_view digits);

@@ -369,6 +369,18 @@ bool is_id_nik(std::string_view v) {
   const int month = std::stoi(d.substr(8, 2));
   return day >= 1 && day <= 31 && month >= 1 && month <= 12;
 }
+// India's ABHA number (Ayushman Bharat Health Account): 14 digits, written 2-4-4-4.
+bool is_in_abha(std::string_view v) { return digits_of(v).size() == 14 && digits_and_separators(v); }
+// Brazil's Cartão Nacional de Saúde: 15 digits from 1, 2, 7, 8 or 9, whose digits
+// weighted 15 down to 1 sum to a multiple of 11 (Ministério da Saúde, "Cartão SUS").
+bool is_br_cns(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 15 || !digits_and_separators(v) || std::string_view("12789").find(d[0]) == std::string_view::npos)
+    return false;
+  int sum = 0;
+  for (size_t i = 0; i < 15; ++i) sum += at(d, i) * static_cast<int>(15 - i);
+  return sum % 11 == 0;
+}
 // The UAE's Emirates ID: 784, the year of birth, seven digits and a Luhn check digit,
 // written 784-YYYY-NNNNNNN-C (Federal Authority for Identity and Citizenship).
 bool is_ae_emirates_id(std::string_view v) {
@@ -422,11 +434,14 @@ constexpr IdScheme kSchemes[] = {
     {"nl_bsn", is_nl_bsn},
     {"pl_pesel", is_pl_pesel},
     {"ae_emirates_id", is_ae_emirates_id},
+    {"br_cns", is_br_cns},
+    {"za_id", is_za_id},
     {"vn_citizen_id", is_vn_citizen_id, false},
     {"ng_nin", is_ng_nin, false},
     {"pk_cnic", is_pk_cnic, false},
     {"medical_record_number", is_medical_record_number, false},
     {"id_nik", is_id_nik, false},
+    {"in_abha", is_in_abha, false},
 };
 
 // Which labels name which scheme. Words in a label are separated in the text by
@@ -469,6 +484,9 @@ const std::initializer_list<IdLabel> kLabels = {
     {"pl_pesel", {"pesel"}},
     {"ae_emirates_id", {"emirates id", "رقم الهوية", "الهوية الإماراتية", "رقم الهوية الإماراتية"}},
     {"id_nik", {"nik", "nomor induk kependudukan"}},
+    {"br_cns", {"cns", "cartão nacional de saúde", "cartao nacional de saude", "cartão sus", "cartao sus"}},
+    {"in_abha", {"abha", "abha number", "ayushman bharat health account"}},
+    {"za_id", {"id number", "id no", "id num", "identity number", "rsa id", "sa id"}},
     {"medical_record_number", {"mrn", "medical record number", "medical record no", "patient id", "patient number"}},
     {"",
      {"national id", "national identity", "national identification", "citizen id", "identity card", "id card", "身分證",
@@ -538,7 +556,25 @@ std::string_view valid_scheme(const IdLabel& l, std::string_view v) {
   return {};
 }
 
-size_t id_run_end(std::string_view t, size_t p);
+// The end of an identifier's run from t[p]: letters and digits, the separators (space
+// . - /) that stand between digits, and a bracketed check character (HKID's "(4)").
+size_t id_run_end(std::string_view t, size_t p) {
+  size_t q = p;
+  while (q < t.size() && q - p < 32) {
+    if (is_alnum(t[q])) {
+      ++q;
+    } else if ((t[q] == ' ' || t[q] == '.' || t[q] == '-' || t[q] == '/') && q + 1 < t.size() &&
+               (is_digit(t[q + 1]) || (t[q] == '-' && (t[q + 1] == 'K' || t[q + 1] == 'k')))) {
+      ++q;
+    } else if (t[q] == '(' && q + 2 < t.size() && is_alnum(t[q + 1]) && t[q + 2] == ')') {
+      q += 3;
+    } else {
+      break;
+    }
+  }
+  // "4285 71931 2 on file": a run ends where its digits do, not in a word after it.
+  return q;
+}
 
 // The identifier after a label, within 48 bytes of it on its line: past words (at
 // most three, "number", "card", "is", "cliente") and punctuation, a run that starts
@@ -562,6 +598,26 @@ ValueSpan identifier_after(std::string_view t, size_t p) {
   }
   if (p >= end || t[p] == '\n') return {};
   return {p, id_run_end(t, p)};
+}
+
+// Whether the value at t[p] is given to a name of its own ("uptime": 1717488013,
+// count=…) other than its scheme's label or a word for any value (value, input,
+// number, id, row): on the lines after a label, such a number is that name's.
+bool keyed_as_other(std::string_view t, size_t p, const IdLabel& l) {
+  size_t e = p;
+  while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\t' || t[e - 1] == '"' || t[e - 1] == '\'')) --e;
+  if (e == 0 || (t[e - 1] != ':' && t[e - 1] != '=')) return false;
+  --e;
+  while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\t' || t[e - 1] == '"' || t[e - 1] == '\'')) --e;
+  size_t s = e;
+  while (s > 0 &&
+         (is_alnum(t[s - 1]) || t[s - 1] == '_' || t[s - 1] == '-' || static_cast<unsigned char>(t[s - 1]) >= 0x80))
+    --s;
+  const std::string key = label_key(t.substr(s, e - s));
+  if (key.empty() || one_of(key, {"value", "input", "number", "no", "nr", "id", "row", "data", "入力", "入力値"}))
+    return false;
+  return std::none_of(l.spellings.begin(), l.spellings.end(),
+                      [&](std::string_view sp) { return label_key(sp) == key; });
 }
 
 void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
@@ -592,29 +648,10 @@ void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
     if (!starts || is_alnum(t[p - 1]) || (joins(p - 1) && p >= 2 && is_alnum(t[p - 2]))) continue;
     const size_t q = id_run_end(t, p);
     const bool piece = q < t.size() && (is_alnum(t[q]) || (joins(q) && q + 1 < t.size() && is_alnum(t[q + 1])));
-    if (!piece && scheme->valid(t.substr(p, q - p)) && !named_as_other(t, p)) out.push_back({p, q, scheme->kind});
+    if (!piece && scheme->valid(t.substr(p, q - p)) && !named_as_other(t, p) && !keyed_as_other(t, p, *l))
+      out.push_back({p, q, scheme->kind});
     p = q;
   }
-}
-
-// The end of an identifier's run from t[p]: letters and digits, the separators (space
-// . - /) that stand between digits, and a bracketed check character (HKID's "(4)").
-size_t id_run_end(std::string_view t, size_t p) {
-  size_t q = p;
-  while (q < t.size() && q - p < 32) {
-    if (is_alnum(t[q])) {
-      ++q;
-    } else if ((t[q] == ' ' || t[q] == '.' || t[q] == '-' || t[q] == '/') && q + 1 < t.size() &&
-               (is_digit(t[q + 1]) || (t[q] == '-' && (t[q + 1] == 'K' || t[q + 1] == 'k')))) {
-      ++q;
-    } else if (t[q] == '(' && q + 2 < t.size() && is_alnum(t[q + 1]) && t[q + 2] == ')') {
-      q += 3;
-    } else {
-      break;
-    }
-  }
-  // "4285 71931 2 on file": a run ends where its digits do, not in a word after it.
-  return q;
 }
 
 // A US bank routing number (ABA): nine digits, weights 3 7 1, sum a multiple of 10
@@ -638,10 +675,20 @@ void pick_bank_account(const Hit& h, std::vector<Found>& out) {
   const size_t above = first >= 2 ? t.rfind('\n', first - 2) : std::string_view::npos;
   const size_t from = first == 0 ? 0 : (above == std::string_view::npos ? 0 : above + 1);
   const size_t to = last >= t.size() ? last : std::min(t.find('\n', last + 1), t.size());
-  const std::string line = ascii::lowered(t.substr(from, to - from));
-  bool bank = false;
+  // The lines beside it count for a bank's own codes only (a routing number, IFSC),
+  // not for words a developer's text is full of ("routing", "wire").
+  const std::string beside =
+      ascii::lowered(std::string(t.substr(from, first - from)) + std::string(t.substr(last, to - last)));
+  bool bank_beside = false;
+  for (std::string_view w :
+       {"routing number", "routing no", "aba", "sort code", "iban", "ifsc", "bsb", "swift code", "bic"})
+    for (size_t k = beside.find(w); !bank_beside && k != std::string::npos; k = beside.find(w, k + 1))
+      bank_beside =
+          (k == 0 || !is_alnum(beside[k - 1])) && (k + w.size() >= beside.size() || !is_alnum(beside[k + w.size()]));
+  const std::string line = ascii::lowered(here);
+  bool bank = bank_beside;
   for (std::string_view w : {"bank", "routing", "sort code", "ach ", "ach payout", "wire", "iban", "swift", "bsb",
-                             "checking", "savings", "payout"})
+                             "ifsc", "checking", "savings", "payout"})
     bank = bank || line.find(w) != std::string::npos;
   for (size_t p = 0; !bank && p + 9 <= line.size(); ++p)
     if (is_digit(line[p]) && (p == 0 || !is_digit(line[p - 1])) && (p + 9 == line.size() || !is_digit(line[p + 9])))

@@ -131,10 +131,27 @@ bool institution_word(std::string_view w) {
   return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
 }
 
+// A company's legal form as a word of the line (Ltd, GmbH, Inc, LLC, ...): its name
+// words ("Orchard Analytics Ltd") name a company, and its numbers (a VAT id) are its.
+bool names_a_company_form(std::string_view line) {
+  static constexpr std::string_view kForms[] = {"Ltd",  "Limited", "GmbH", "Inc", "LLC", "PLC",  "plc", "AG",  "SAS",
+                                                "SARL", "SRL",     "BV",   "NV",  "Pty", "Pte",  "Pvt", "Oy",  "AB",
+                                                "S.A.", "B.V.",    "Corp", "KK",  "LLP", "S.L.", "SpA", "A/S", "ApS"};
+  for (std::string_view f : kForms)
+    for (size_t k = line.find(f); k != std::string_view::npos; k = line.find(f, k + 1)) {
+      const bool starts = k == 0 || !ascii::is_alnum(line[k - 1]);
+      const size_t e = k + f.size();
+      if (starts && (e >= line.size() || !ascii::is_alnum(line[e]))) return true;
+    }
+  return false;
+}
+
 // Two name words side by side ("Kristjan Tamm", "Fatima Al Mansoori") that are no
-// institution's name, or a word for a person, on the line.
+// institution's name, on a line that names no company, or a word for a person, on
+// the line.
 bool names_a_person(std::string_view line) {
-  for (size_t i = 0; i < line.size(); ++i) {
+  const bool company = names_a_company_form(line);
+  for (size_t i = 0; i < line.size() && !company; ++i) {
     if (i > 0 && (ascii::is_alnum(line[i - 1]) || static_cast<unsigned char>(line[i - 1]) >= 0x80)) continue;
     const size_t e = name_word_end(line, i);
     if (e == std::string_view::npos || e >= line.size() || line[e] != ' ') continue;
@@ -177,6 +194,19 @@ bool date_like(std::string_view v) {
          (any_year(groups[2]) && month_and_day(groups[0], groups[1]));
 }
 
+// A number that is a book's ISBN-13 (978 or 979 and EAN-13's check digit), or a time
+// in seconds or milliseconds since 1970 between 2001 and 2033 (ten or thirteen digits
+// from 1: an event's stamp in a CSV export): no person's.
+bool product_or_time(std::string_view v) {
+  if (!std::all_of(v.begin(), v.end(), is_digit)) return false;
+  if (v.size() == 13 && (v.starts_with("978") || v.starts_with("979"))) {
+    int sum = 0;
+    for (size_t i = 0; i < 12; ++i) sum += (v[i] - '0') * (i % 2 == 0 ? 1 : 3);
+    if ((10 - sum % 10) % 10 == v[12] - '0') return true;
+  }
+  return (v.size() == 10 || v.size() == 13) && v[0] == '1';
+}
+
 // A number's own shape and the words before it: cheap, so judged first.
 bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const std::string_view v = t.substr(at, end - at);
@@ -187,7 +217,7 @@ bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const std::string_view after = t.substr(end, 6);
   const bool git_time = after.size() == 6 && after[0] == ' ' && (after[1] == '+' || after[1] == '-') &&
                         std::all_of(after.begin() + 2, after.end(), is_digit);
-  return digits >= least && digits <= 18 && !git_time && !date_like(v) && !named_as_other(t, at);
+  return digits >= least && digits <= 18 && !git_time && !date_like(v) && !product_or_time(v) && !named_as_other(t, at);
 }
 
 // Digits in groups joined by - or /, one or two capitals perhaps before or after them, that
@@ -214,7 +244,11 @@ void scan_person_numbers(std::string_view t, const IdLabelTest& after_id_label, 
     const size_t end = e + letters;
     const bool bounded = end >= t.size() || !joins(t[end]) ||
                          (t[end] == '.' && (end + 1 >= t.size() || t[end + 1] == ' ' || t[end + 1] == '\n'));
-    if (bounded && end - i >= 7 && number_could_name_a_person(t, i, end)) {
+    // Norway's birth number needs no person beside it: a date and two check digits
+    // leave one random run of eleven digits in some thousands.
+    if (bounded && end - i == 11 && is_no_fodselsnummer(t.substr(i, 11)) && !named_as_other(t, i)) {
+      out.push_back({i, end, "no_fodselsnummer"});
+    } else if (bounded && end - i >= 7 && number_could_name_a_person(t, i, end)) {
       if (i >= line_end) {
         const size_t nl = t.rfind('\n', i);
         line_start = nl == std::string_view::npos ? 0 : nl + 1;

@@ -273,13 +273,17 @@ bool is_in_pan(std::string_view v) {
     const bool letter = i < 5 || i == 9;
     if (letter ? !is_upper(v[i]) : !is_digit(v[i])) return false;
   }
-  return std::string_view("ABCFGHJLPT").find(v[3]) != std::string_view::npos && v != "ABCDE1234F";
+  // A person's (P) or a Hindu undivided family's (H); a company's, a firm's, a trust's,
+  // a government's PAN is printed on every invoice it issues.
+  return (v[3] == 'P' || v[3] == 'H') && v != "ABCDE1234F";
 }
 
 bool is_nl_bsn(std::string_view v) {
-  // Rijksoverheid: the eleven-test, 9*d1 + 8*d2 + ... + 2*d8 - d9 divisible by 11.
+  // Rijksoverheid: the eleven-test, 9*d1 + 8*d2 + ... + 2*d8 - d9 divisible by 11;
+  // nine digits, or written dddd.dd.ddd.
   const std::string d = digits_of(v);
-  if (d.size() != 9) return false;
+  const bool dotted = v.size() == 11 && v[4] == '.' && v[7] == '.';
+  if (d.size() != 9 || (v.size() != 9 && !dotted)) return false;
   int sum = 0;
   for (size_t i = 0; i < 8; ++i) sum += (d[i] - '0') * static_cast<int>(9 - i);
   sum -= d[8] - '0';
@@ -477,14 +481,47 @@ bool is_fictional_phone(std::string_view digits) {
 
 namespace {
 
+// Whether the line of text[at], or the one before it, names a company by its legal
+// form (a footer's "Acme Ltd.", 株式会社): an address there is the company's.
+bool names_a_company(std::string_view text, size_t at) {
+  const size_t line = at == 0 ? 0 : text.rfind('\n', at - 1);
+  const size_t from = line == std::string_view::npos || line == 0 ? 0 : text.rfind('\n', line - 1) + 1;
+  const std::string near = ascii::lowered(text.substr(from, at - from)) + ascii::lowered(line_around(text, at));
+  for (std::string_view w : {" ltd", " limited", " plc", " inc.", " llc", " pvt", " pte", " gmbh", " corp", "株式会社",
+                             "有限会社", "合同会社", "(株)", "（株）"})
+    if (near.find(w) != std::string::npos) return true;
+  return false;
+}
+
+// Whether the line of text[at] is a business's contact line: a role's e-mail address
+// (support@, help@, sales@) or opening hours (Mon–Fri, 24/7) beside the number.
+bool business_contact_line(std::string_view text, size_t at) {
+  const std::string line = ascii::lowered(line_around(text, at));
+  for (std::string_view w :
+       {"support@",       "help@",         "helpdesk@",     "sales@",  "info@",      "contact@",         "hello@",
+        "billing@",       "service@",      "accounts@",     "office@", "enquiries@", "orders@",          "mon-fri",
+        "mon–fri",        "mon - fri",     "mo-fr",         "mo-sa",   "mo-su",      "monday to friday", "24/7",
+        "business hours", "opening hours", "öffnungszeiten"})
+    if (line.find(w) != std::string::npos) return true;
+  return false;
+}
+
 // Whether text[at] stands in a business's legal notice (a German Impressum, a French
 // site's mentions légales): its address and telephone are published by law.
 bool in_legal_notice(std::string_view text, size_t at) {
   const size_t from = at > 1500 ? at - 1500 : 0;
   const std::string before = ascii::lowered(text.substr(from, at - from));
+  // The notice's heading or one of its lines starts with the word (a file's name
+  // mentioned in passing, "src/pages/Impressum.vue", is no notice).
   for (std::string_view w : {"impressum", "angaben gemäß", "handelsregister", "registergericht", "mentions légales",
-                             "aviso legal", "note legali", "legal notice", "imprint"})
-    if (before.find(w) != std::string::npos) return true;
+                             "aviso legal", "note legali", "legal notice", "imprint", "registered office",
+                             "registered address", "siège social", "sitz der gesellschaft"})
+    for (size_t k = before.find(w); k != std::string::npos; k = before.find(w, k + 1)) {
+      size_t b = k;
+      while (b > 0 && (before[b - 1] == ' ' || before[b - 1] == '#' || before[b - 1] == '*' || before[b - 1] == '\t'))
+        --b;
+      if (b == 0 ? from == 0 || text[from - 1] == '\n' : before[b - 1] == '\n') return true;
+    }
   return false;
 }
 
@@ -546,16 +583,42 @@ size_t json_object_end(std::string_view t, size_t open, size_t limit) {
   return std::string_view::npos;
 }
 
+// The start of the JSON object that holds text[at] (its '{'), or npos when none opens
+// within `limit` bytes before it. Braces inside strings are not told apart.
+size_t json_object_start(std::string_view t, size_t at, size_t limit) {
+  const size_t stop = at > limit ? at - limit : 0;
+  int depth = 0;
+  for (size_t i = at; i > stop; --i) {
+    if (t[i - 1] == '}') ++depth;
+    if (t[i - 1] == '{' && depth-- == 0) return i - 1;
+  }
+  return std::string_view::npos;
+}
+
+// The JSON object that holds text[at], opening at most `limit` bytes before it and
+// closing at most 2 * `limit` bytes after its start; empty when there is none.
+std::string_view json_object_around(std::string_view t, size_t at, size_t limit) {
+  const size_t open = json_object_start(t, at, limit);
+  if (open == std::string_view::npos) return {};
+  const size_t end = json_object_end(t, open, 2 * limit);
+  return end == std::string_view::npos ? std::string_view() : t.substr(open, end - open);
+}
+
+// The string a key gives in `object`: key is the quoted name ("\"text\""), found at
+// `k`; the value is the quoted string after its ':', or empty.
+std::string_view json_string_after(std::string_view object, size_t k, std::string_view key) {
+  size_t p = k + key.size();
+  while (p < object.size() && (object[p] == ' ' || object[p] == '\t' || object[p] == ':')) ++p;
+  if (p >= object.size() || object[p] != '"') return {};
+  const size_t q = object.find('"', p + 1);
+  return q == std::string_view::npos ? std::string_view() : object.substr(p + 1, q - p - 1);
+}
+
 // A FHIR Condition (HL7 FHIR R4, "Condition"): the problem or diagnosis of the patient
 // it names as its subject. Its code's "text" and each coding's "display" are that
 // diagnosis in words; the codes themselves are a public classification's.
 void pick_condition_text(const Hit& h, std::vector<Found>& out) {
-  const std::string_view t = h.text;
-  const size_t open = t.rfind('{', h.at(h.groups[0]));
-  if (open == std::string_view::npos) return;
-  const size_t end = json_object_end(t, open, 8192);
-  if (end == std::string_view::npos) return;
-  const std::string_view resource = t.substr(open, end - open);
+  const std::string_view resource = json_object_around(h.text, h.at(h.groups[0]), 4096);
   size_t code = resource.find("\"code\"");
   while (code != std::string_view::npos) {
     size_t p = code + 6;
@@ -569,13 +632,29 @@ void pick_condition_text(const Hit& h, std::vector<Found>& out) {
   if (close == std::string_view::npos) return;
   const std::string_view concept_ = resource.substr(body, close - body);
   for (std::string_view key : {"\"text\"", "\"display\""})
-    for (size_t k = concept_.find(key); k != std::string_view::npos; k = concept_.find(key, k + 1)) {
-      size_t p = k + key.size();
-      while (p < concept_.size() && (concept_[p] == ' ' || concept_[p] == ':' || concept_[p] == '\t')) ++p;
-      if (p >= concept_.size() || concept_[p] != '"') continue;
-      const size_t q = concept_.find('"', p + 1);
-      if (q != std::string_view::npos && q > p + 1) add(out, h, concept_.substr(p + 1, q - p - 1), "health_data");
-    }
+    for (size_t k = concept_.find(key); k != std::string_view::npos; k = concept_.find(key, k + 1))
+      add(out, h, json_string_after(concept_, k, key), "health_data");
+}
+
+// The number of the document whose type the match gives (groups[1]), in the same
+// JSON object: a passport's by ICAO 9303's shape, an identity card's by 6 to 20
+// capitals, digits, spaces and dashes with 5 digits or more.
+void pick_document_number(const Hit& h, std::vector<Found>& out) {
+  const std::string_view object = json_object_around(h.text, h.at(h.groups[0]), 600);
+  const std::string type = ascii::lowered(h.groups[1]);
+  const bool passport = type.starts_with("pas") || type == "reisepass";
+  for (std::string_view key : {"\"number\"", "\"documentNumber\"", "\"document_number\"", "\"docNumber\"",
+                               "\"idNumber\"", "\"passportNumber\"", "\"passport_number\"", "\"value\""}) {
+    const size_t k = object.find(key);
+    if (k == std::string_view::npos) continue;
+    const std::string_view v = json_string_after(object, k, key);
+    const bool fits = passport ? passport_number_shaped(v)
+                               : v.size() >= 6 && v.size() <= 20 && digits_of(v).size() >= 5 &&
+                                     std::all_of(v.begin(), v.end(), [](char c) {
+                                       return is_digit(c) || is_upper(c) || c == '-' || c == ' ';
+                                     });
+    if (fits) add(out, h, v, passport ? "passport_number" : "national_id");
+  }
 }
 
 // A driver's licence or an ID card as its PDF417 barcode holds it (AAMVA DL/ID Card
@@ -590,15 +669,28 @@ void pick_aamva_elements(const Hit& h, std::vector<Found>& out) {
   if (p == std::string_view::npos || p > header_end) p = header_end + 1;
   for (int lines = 0; p + 3 < t.size() && lines < 40; ++lines) {
     const size_t e = std::min(t.find('\n', p), t.size());
+    const std::string_view code = t.substr(p, 3);
+    if (e < p + 3 || !is_upper(code[0]) || !is_upper(code[1]) || !is_upper(code[2])) break;
     std::string_view value = t.substr(p + 3, e - p - 3);
     while (!value.empty() && (value.back() == '\r' || value.back() == ' ')) value.remove_suffix(1);
-    const std::string_view code = t.substr(p, 3);
-    if (code.size() < 3 || !is_upper(code[0]) || !is_upper(code[1]) || !is_upper(code[2])) break;
     if (one_of(code, {"DAQ", "DCS", "DAC", "DAD", "DCT", "DBB", "DAG", "DAH"}) && value.size() >= 2 &&
         !one_of(value, {"NONE", "unavl", "UNAVL"}))
       add(out, h, value, code == "DBB" ? "date_of_birth" : "drivers_license");
     p = e + 1;
   }
+}
+
+// Group 1, an address, unless it stands in a business's legal notice.
+void pick_address_unless_public(const Hit& h, std::vector<Found>& out) {
+  if (!in_legal_notice(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
+}
+
+// Group 1, an address, unless it is a company's: in a legal notice, on a line that
+// names a company by its legal form (or the line before), or on a contact line.
+void pick_private_address(const Hit& h, std::vector<Found>& out) {
+  const size_t at = h.at(h.groups[1]);
+  if (!names_a_company(h.text, at) && !in_legal_notice(h.text, at) && !business_contact_line(h.text, at))
+    add(out, h, h.groups[1]);
 }
 
 }  // namespace
@@ -694,7 +786,9 @@ std::vector<RuleSpec> pii_rules() {
     const size_t at = h.at(v);
     if (at > 0 && (std::isalnum(static_cast<unsigned char>(h.text[at - 1])) || h.text[at - 1] == '.')) return;
     const std::string d = digits_of(v);
-    if (d.size() >= 8 && d.size() <= 15 && !is_fictional_phone(d) && !in_legal_notice(h.text, at)) add(out, h, v);
+    if (d.size() >= 8 && d.size() <= 15 && !is_fictional_phone(d) && !in_legal_notice(h.text, at) &&
+        !business_contact_line(h.text, at))
+      add(out, h, v);
   };
   r.push_back({"phone_number", R"((\+[1-9]\d{0,2}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{1,4}(?:[ .-]?\d{2,5}){1,4})\b)", phone,
                false, R"(\+[1-9]\d{0,2}[ .-]?\(?\d)"});
@@ -705,7 +799,9 @@ std::vector<RuleSpec> pii_rules() {
        phone, false, R"((?i)\b(?:phone|tel|mobile|cell|fax|whatsapp|sms|call))"});
   // Mobile numbers as each country writes them at home (national numbering plans:
   // Germany's 015x-017x, France's 06 and 07 in pairs, the UK's 07xxx, the
-  // Netherlands' 06), unless a word of their clause names them as an order or the like.
+  // Netherlands' 06, the Philippines' 09xx, Kenya's 07xx and 01xx in ten digits,
+  // Nigeria's 070x, 080x, 081x, 090x, 091x in eleven), unless a word of their clause
+  // names them as an order or the like.
   auto national_mobile = [](const Hit& h, std::vector<Found>& out) {
     const std::string_view v = h.groups[1];
     const size_t at = h.at(v), end = at + v.size();
@@ -721,8 +817,11 @@ std::vector<RuleSpec> pii_rules() {
   // One rule for the four plans. Its trigger asks for more than a leading 0 and a
   // digit, which every date (2024-06-12) and time (07:15) holds.
   r.push_back({"phone_number",
-               R"(\b(01[5-7]\d(?:[ /-]?\d){7,8}|0[67](?:[ .]\d\d){4}|07\d{3} ?\d{3} ?\d{3}|06[ -]?\d{8})\b)",
-               national_mobile, false, R"(01[5-7]\d[ /-]?\d\d\d|0[67][ .]\d\d[ .]\d\d|07\d{3} ?\d{3}|06[ -]?\d{8})"});
+               R"(\b(01[5-7]\d(?:[ /-]?\d){7,8}|0[67](?:[ .]\d\d){4}|07\d{3} ?\d{3} ?\d{3}|06[ -]?\d{8}|)"
+               R"(09\d\d[ -]?\d{3}[ -]?\d{4}|0[71]\d\d[ -]?\d{3}[ -]?\d{3}|0[789][01]\d[ -]?\d{3}[ -]?\d{4})\b)",
+               national_mobile, false,
+               R"(01[5-7]\d[ /-]?\d\d\d|0[67][ .]\d\d[ .]\d\d|07\d{3} ?\d{3}|06[ -]?\d{8}|09\d\d[ -]?\d{3}[ -]?\d{4}|)"
+               R"(0[71]\d\d[ -]?\d{3}[ -]?\d{3}|0[789][01]\d[ -]?\d{3}[ -]?\d{4})"});
   // National ids with a check digit. Where the shape alone is common (11 or 13 digits),
   // the text must name the id.
   r.push_back({"cn_resident_id", R"(\b(\d{17}[\dX])\b)", group_if(1, is_cn_resident_id), false, R"(\d{17}[\dX])"});
@@ -737,10 +836,6 @@ std::vector<RuleSpec> pii_rules() {
                R"(\d{6}[-+A-FU-Y]\d{3}[0-9A-Y])"});
   r.push_back({"it_codice_fiscale", R"(\b([A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z])\b)",
                group_if(1, is_it_codice_fiscale), false, R"([A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z])"});
-  r.push_back(
-      {"za_id",
-       R"((?i)(?:\b|_)(?:id[ _-]?(?:number|no|num)|identity[ _-]?number|rsa[ _-]?id|sa[ _-]?id)\b[^\n\d]{0,20}(\d{13})\b)",
-       group_if(1, is_za_id), false, R"((?i)id[ _-]?(?:number|no|num)|identity[ _-]?number|rsa[ _-]?id|sa[ _-]?id)"});
   // Norway's fødselsnummer, Denmark's CPR number (no check digit since 2007) and
   // Korea's resident registration number where the text names them; Belgium's
   // national number and France's NIR by their shape and key; Mexico's CURP.
@@ -804,31 +899,63 @@ std::vector<RuleSpec> pii_rules() {
        R"(\b([A-ZÄÖÜÅ][a-zäöüßåøæé]+(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|)"
        R"(vej|gade|gatan|vägen|veien|gata) \d{1,4}(?: ?[A-Za-z])?(?:, [^,\n\d]{1,12}\d{1,5})?, (?:\d{4,5}|\d{3} \d{2}) )"
        R"([A-ZÄÖÜÅ][a-zäöüßåøæé]+))",
-       [](const Hit& h, std::vector<Found>& out) {
-         if (!in_legal_notice(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
-       },
-       false,
+       pick_address_unless_public, false,
        R"((?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|vej|gade|gatan|vägen|veien|)"
        R"(gata) \d{1,4}(?: ?[A-Za-z])?, )"});
   // The same as Spain, Italy, Portugal and France write it: the street's word first
   // (Calle de Toledo 41, 3º izq, 28005 Madrid; Via dei Mille 24, 80121 Napoli), or
   // the number first (12 ter, avenue des Lilas, 69003 Lyon), then a postcode and a town.
+  // The street's name is capitalised words and the particles between them ("Via
+  // HAProxy to port 8443, 12000 Requests" is no address).
+  const std::string street_name =
+      R"((?: (?:[A-ZÀ-Ý][A-Za-zÀ-ÿ’'.-]*|de|del|della|delle|dei|degli|di|da|do|dos|das|des|du|la|le|les|el|los|las|)"
+      R"([dl]'[A-Za-zÀ-ÿ’'.-]+)){1,5})";
   r.push_back(
       {"address",
-       R"(\b((?:(?:Calle|Carrer|Avenida|Avda\.|Paseo|Plaza|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|Vicolo|Rua|)"
-       R"(Travessa|Praça|Alameda)(?: [^\s,\d]+){1,5},? \d{1,4}(?: ?[A-Za-z])?|)"
-       R"(\d{1,4}(?: ?(?:bis|ter|quater|[A-D]))?,? (?:rue|avenue|boulevard|bd|chemin|place|allée|impasse|quai|)"
-       R"(route|cours|square|passage)(?: [^\s,\d]+){1,5})(?:, [^,\n]{1,16})?, (?:\d{5}|\d{4}-\d{3}) )"
-       R"([A-ZÀ-Ý][^\s,\d]+(?: [A-ZÀ-Ý][^\s,\d]+)?))",
-       [](const Hit& h, std::vector<Found>& out) {
-         if (!in_legal_notice(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
-       },
-       false,
+       R"(\b((?:(?:Calle|Carrer|Avenida|Avda\.|Paseo|Plaza|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|)"
+       R"(Vicolo|Rua|Travessa|Praça|Alameda))" +
+           street_name + R"(,? \d{1,4}(?: ?[A-Za-z])?|)" +
+           R"(\d{1,4}(?: ?(?:bis|ter|quater|[A-D]))?,? (?:rue|avenue|boulevard|bd|chemin|place|allée|impasse|)"
+           R"(quai|route|cours|square|passage))" +
+           street_name +
+           R"()(?:, [^,\n]{1,16})?, (?:\d{5}|\d{4}-\d{3}) [A-ZÀ-Ý][A-Za-zÀ-ÿ’'-]+(?: [A-ZÀ-Ý][A-Za-zÀ-ÿ’'-]+)?))",
+       pick_address_unless_public, false,
        // The postcode and the town, which every such address ends with, wake the rule.
        R"(, (?:\d{5}|\d{4}-\d{3}) [A-ZÀ-Ý])"});
   r.push_back(
       {"health_data", R"re("resourceType"[ \t]*:[ \t]*"Condition")re", pick_condition_text, false, R"("Condition")"});
   r.push_back({"drivers_license", R"((?:^|[^A-Za-z])ANSI 6\d{5}\d{6})", pick_aamva_elements, false, R"(ANSI 6\d{5})"});
+  // A Japanese address after its postal mark: 〒, the postcode (NNN-NNNN) and the
+  // prefecture, city and block to the first space or full stop; not a company's.
+  r.push_back({"address", R"((〒[ \x{3000}]?\d{3}[-−ー]\d{4}[ \x{3000}]*[^\s。、，,]{2,}))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (h.groups[1].size() <= 200 && !names_a_company(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
+               },
+               false, "〒"});
+  // An English street after "No." and its number, as Nigeria, India and much of Asia
+  // write it (No. 14, Adebayo Ogunleye Street, Akoka, Lagos); not a company's.
+  r.push_back(
+      {"address",
+       R"(\b(No\.? ?\d{1,4}[A-Za-z]?,? (?:[A-Z][a-z]+ ){1,4}(?:Street|St\.|Road|Rd\.|Close|Crescent|Avenue|Ave\.|)"
+       R"(Lane|Way|Drive|Estate|Layout)(?:, [A-Z][a-z]+){1,4}))",
+       pick_private_address, false, R"(No\.? ?\d{1,4}[A-Za-z]?,? [A-Z])"});
+  // A British address: a house number and a street, a town, and the postcode that
+  // ends it (27 Harcourt Gardens, Leeds LS6 3HQ); not a company's, nor a shop's line.
+  r.push_back(
+      {"address",
+       R"(\b(\d{1,4}[A-Za-z]?,? (?:[A-Z][a-z]+ ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Gardens|Close|Drive|Way|)"
+       R"(Place|Crescent|Court|Terrace|Grove|Square|Hill|Row|Mews|Walk|Gate|Green|Rise|View)\b\.?,? )"
+       R"((?:[A-Z][a-z]+,? ){1,3}[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})\b)",
+       pick_private_address, false, R"([A-Z]\d[A-Z\d]? \d[A-Z][A-Z])"});
+  // A UPI payment address (NPCI): a name or a number, @, and a payment app's handle.
+  r.push_back(
+      {"upi_id",
+       R"((?:^|[^A-Za-z0-9._@-])([A-Za-z0-9][A-Za-z0-9._-]{1,63}@(?:ok(?:hdfcbank|axis|icici|sbi)|ybl|ibl|axl|paytm|)"
+       R"(pt(?:hdfc|sbi|axis|yes)|apl|upi|axisbank|icici|sbi|hdfcbank|kotak|yesbank|fbl|jupiteraxis|freecharge|idfcbank|)"
+       R"(aubank|indus|pnb))(?:$|[^A-Za-z0-9@_.-]|\.(?:$|[^A-Za-z0-9])))",
+       group(1), false,
+       R"(@(?:ok(?:hdfcbank|axis|icici|sbi)|ybl|ibl|axl|paytm|pt(?:hdfc|sbi|axis|yes)|apl|upi|axisbank|icici|sbi|)"
+       R"(hdfcbank|kotak|yesbank|fbl|jupiteraxis|freecharge|idfcbank|aubank|indus|pnb))"});
   // Google's backup codes, eight digits each, often written as two fours.
   r.push_back({"recovery_code", R"((?i)\bbackup[ -]codes?\b)",
                [](const Hit& h, std::vector<Found>& out) {
@@ -885,9 +1012,11 @@ std::vector<RuleSpec> pii_rules() {
                // ... and where a parcel goes.
                R"(direcci[oó]n de (?:entrega|env[ií]o)|endereço de entrega|adresse de livraison|lieferadresse|)"
                R"(indirizzo di consegna))"
-               R"((?:["']?[ \t]*[:=]|[ \t]+(?:is|as|was))[ \t]*["']?([^"';\n]{8,160}))",
+               R"((?:["']?[ \t]*[:=]|[ \t]+(?:is|as|was))[ \t]*["']?([^"';\n]{8,}))",
                [](const Hit& h, std::vector<Found>& out) {
-                 std::string_view v = h.groups[1];
+                 // (Bounded here, not in the expression: a counted class of UTF-8 costs
+                 // the expression's compilation a millisecond.)
+                 std::string_view v = h.groups[1].substr(0, 160);
                  while (!v.empty() && (v.back() == ' ' || v.back() == ',' || v.back() == '}')) v.remove_suffix(1);
                  if (!digits_of(v).empty() && v.find(' ') != std::string_view::npos &&
                      std::any_of(v.begin(), v.end(), [](char c) {
@@ -900,9 +1029,9 @@ std::vector<RuleSpec> pii_rules() {
   // its value is one whole: a street, a postcode and a town (street_postcode_town).
   r.push_back({"address",
                R"((?i)(?:^|[^A-Za-z_.-])(?:address|adresse|direcci[oó]n|indirizzo|endereço|adres))"
-               R"((["']?)[ \t]*[:=][ \t]*(["']?)([^"'\n;{}]{10,160}))",
+               R"((["']?)[ \t]*[:=][ \t]*(["']?)([^"'\n;{}]{10,}))",
                [](const Hit& h, std::vector<Found>& out) {
-                 std::string_view v = h.groups[3];
+                 std::string_view v = h.groups[3].substr(0, 160);
                  // Unquoted, a value ends where the next name=value begins.
                  if (h.groups[2].empty()) {
                    const size_t eq = v.find('=');
@@ -916,8 +1045,9 @@ std::vector<RuleSpec> pii_rules() {
   // letters and digits; each country fixes its own shape).
   r.push_back(
       {"passport_number",
-       R"((?i)\b(?:passport|reisepass|passeport|pasaporte|passaporto|paspoort)(?:nummer|nr)?s?\b)"
-       R"(((?:[ -]?(?:no|nr|num)\.?)?(?:[ ]+(?:number|no\.?|nr\.?|num\.?|#|id))?)[ :#]*(?:is[ ]+)?([A-Z0-9]{6,9})\b)",
+       R"((?i)\b(?:passport|reisepass|passeport|pasaporte|passaporto|paspoort)(?:nummer|nr)?s?(?:_(?:no|nr|num)\b|\b))"
+       R"(((?:[ -]?(?:no|nr|num)\.?)?(?:[ ]+(?:number|no\.?|nr\.?|num\.?|#|id))?)["']?[ :#=]*["']?(?:is[ ]+)?)"
+       R"(([A-Z0-9]{6,9})\b)",
        [](const Hit& h, std::vector<Found>& out) {
          const std::string_view v = h.groups[2];
          // With a digit, or after "number", "Nr." or "#"; not a word that follows
@@ -930,39 +1060,9 @@ std::vector<RuleSpec> pii_rules() {
   // "documentNumber", "value") in the same object, in either order.
   r.push_back(
       {"passport_number",
-       R"re((?i)"(?:type|document_?type|doc_?type|id_?type|kind)"[ 	]*:[ 	]*")re"
+       R"re((?i)"(?:type|document_?type|doc_?type|id_?type|kind)"[ \t]*:[ \t]*")re"
        R"re((passport|pasaporte|passeport|reisepass|passaporto|paspoort|national_?id|id_?card|identity_?card)")re",
-       [](const Hit& h, std::vector<Found>& out) {
-         const std::string_view t = h.text;
-         const size_t at = h.at(h.groups[0]);
-         const size_t open = t.rfind('{', at), close = t.find('}', h.end());
-         if (open == std::string_view::npos || close == std::string_view::npos || at - open > 600 ||
-             close - h.end() > 600 || t.substr(open + 1, at - open - 1).find('}') != std::string_view::npos)
-           return;
-         const std::string_view object = t.substr(open, close + 1 - open);
-         const std::string type = ascii::lowered(h.groups[1]);
-         const bool passport = type.starts_with("pas") || type == "reisepass";
-         static constexpr std::string_view kKeys[] = {
-             "\"number\"",   "\"documentNumber\"", "\"document_number\"", "\"docNumber\"",
-             "\"idNumber\"", "\"passportNumber\"", "\"passport_number\"", "\"value\""};
-         for (std::string_view key : kKeys) {
-           const size_t k = object.find(key);
-           if (k == std::string_view::npos) continue;
-           size_t p = k + key.size();
-           while (p < object.size() && (object[p] == ' ' || object[p] == '\t' || object[p] == ':')) ++p;
-           if (p >= object.size() || object[p] != '"') continue;
-           const size_t q = object.find('"', p + 1);
-           if (q == std::string_view::npos) continue;
-           const std::string_view v = object.substr(p + 1, q - p - 1);
-           const bool fits = passport ? passport_number_shaped(v)
-                                      : v.size() >= 6 && v.size() <= 20 && digits_of(v).size() >= 5 &&
-                                            std::all_of(v.begin(), v.end(), [](char c) {
-                                              return is_digit(c) || is_upper(c) || c == '-' || c == ' ';
-                                            });
-           if (fits) add(out, h, v, passport ? "passport_number" : "national_id");
-         }
-       },
-       false,
+       pick_document_number, false,
        R"re((?i)"(?:passport|pasaporte|passeport|reisepass|passaporto|paspoort|national_?id|id_?card|identity_?card)")re"});
   for (RuleSpec& spec : labelled_id_rules()) r.push_back(std::move(spec));
   for (RuleSpec& spec : person_number_rules()) r.push_back(std::move(spec));

@@ -125,8 +125,22 @@ void pick_credential_pair(const Hit& h, std::vector<Found>& out) {
 // A string given by position to a client, a connection or a login call that is a
 // credential: long enough, random or chosen, and not a URL, path, word, slug,
 // e-mail address, hex id or UUID (an id is often given beside its secret).
+// A cloud region after a dot ends a host or an account's locator (ab12345.eu-central-1,
+// bucket.s3.us-east-2): a place, not a secret.
+bool ends_with_region(std::string_view v) {
+  const size_t dot = v.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view r = v.substr(dot + 1);
+  const size_t d1 = r.find('-'), d2 = r.rfind('-');
+  return d1 == 2 && d2 > d1 + 1 && d2 + 1 < r.size() && std::all_of(r.begin(), r.begin() + 2, ascii::is_lower) &&
+         std::all_of(r.begin() + d1 + 1, r.begin() + d2, ascii::is_lower) &&
+         std::all_of(r.begin() + d2 + 1, r.end(), ascii::is_digit);
+}
+
 bool client_secret(std::string_view v) {
-  if (v.size() < 12 || v.size() > 512 || is_hex(v) || is_uuid(v) || is_slug(v) || is_placeholder(v)) return false;
+  if (v.size() < 12 || v.size() > 512 || is_hex(v) || is_uuid(v) || is_slug(v) || is_placeholder(v) ||
+      ends_with_region(v))
+    return false;
   if (v.find('@') != std::string_view::npos || v.find("://") != std::string_view::npos || after_scheme(v)) return false;
   return (credential_like(v, Context::kAssigned) || shaped_password(v)) && !is_plain_word(v);
 }
@@ -441,7 +455,7 @@ constexpr Token kTokens[] = {
      R"((?i)app_?certificate)"},
     // Roblox's .ROBLOSECURITY session cookie, which opens with its own warning (the
     // warning is the same in every cookie; the hex after it is the secret).
-    {"roblox_cookie", R"(_\|WARNING:-DO-NOT-SHARE-THIS\.[^|\n]{0,200}\|_([0-9A-F]{64,}))", false,
+    {"roblox_cookie", R"(_\|WARNING:-DO-NOT-SHARE-THIS\.[^|\n]*\|_([0-9A-F]{64,}))", false,
      R"(_\|WARNING:-DO-NOT-SHARE-THIS)"},
     {"sendgrid_key", R"(\b(SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}))", false},
     {"mailgun_key", R"(\b(key-[0-9a-zA-Z]{32}))", true},
@@ -594,8 +608,9 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
     passport.push_back(one_of(letters, {"passport", "passportno", "passportnr", "passportnum", "passportnumber"}));
     bare.push_back(one_of(letters, {"token", "key", "secret", "password", "pass", "passwd", "pwd"}));
     id.push_back(names_an_id_column(ascii::trim(name)));
-    diagnosis.push_back(letters.find("diagnos") != std::string::npos);
-    for (std::string_view p : {"patient", "mrn", "member", "person", "client", "employee", "customer", "insured"})
+    diagnosis.push_back(letters.starts_with("diagnosis") || letters.starts_with("diagnoses") ||
+                        letters.ends_with("diagnosis") || one_of(letters, {"diagnose", "diagnostico", "icd10"}));
+    for (std::string_view p : {"patient", "mrn", "insured"})
       patients = patients || letters.find(p) != std::string::npos;
   }
   if (!patients) diagnosis.assign(diagnosis.size(), false);
@@ -883,6 +898,11 @@ std::vector<RuleSpec> line_rules() {
                R"([A-Za-z][A-Za-z0-9._-]{0,30}[ \t]+|))"
                R"(([A-Za-z0-9._~+/=:-]{8,}))",
                pick_authorization, false, R"((?i)authori[sz]ation)"});
+  // The same header as a JSON name/value pair (Postman, Insomnia, a HAR's headers).
+  r.push_back({"bearer_token",
+               R"re((?i)"(?:key|name)"[ \t]*:[ \t]*"(?:proxy-)?authori[sz]ation"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?)re"
+               R"re("value"[ \t]*:[ \t]*"([A-Za-z][A-Za-z0-9._-]{0,30}[ \t]+|)([A-Za-z0-9._~+/=:-]{8,}))re",
+               pick_authorization, false, R"((?i)authori[sz]ation)"});
   r.push_back(
       {"bearer_token", R"((?i)\bbearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*))", [](const Hit& h, std::vector<Found>& out) {
          const std::string_view v = h.groups[1];
@@ -910,7 +930,7 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"password",
                R"((?i)\b((?:auth|basic_auth|basicauth|httpbasicauth|httpdigestauth|setbasicauth|withbasicauth)|)"
                R"([A-Za-z_]*credentials?)[ \t]*[=(][ \t]*\(?[ \t]*)"
-               R"(["'][^"'\n]{1,64}["'][ \t]*,[ \t]*["']([^"'\n]{3,128})["'])",
+               R"(["'][^"'\n]+["'][ \t]*,[ \t]*["']([^"'\n]{3,})["'])",
                pick_credential_pair, false, R"((?i)(?:auth|credentials?)[ \t]*[=(][ \t]*\(?[ \t]*["'])"});
   // A secret given by position to a client's constructor, a connection or a login:
   // CohereClient("…"), Client::new(url, Some("…")), Cluster.connect(url, "u", "…").
@@ -919,9 +939,25 @@ std::vector<RuleSpec> line_rules() {
                R"((?:::new|\.new|\.create)?)[ \t]*\()",
                pick_client_literals, false,
                R"((?i)(?:client|connect|auth|credential|login|signin)\w*(?:::new)?[ \t]*\()"});
-  // A secret given to a setter named for it: setAccessToken("…"), set_secret('…').
-  r.push_back({"secret", R"((?i)\b(set_?[A-Za-z0-9_]*(?:token|secret|password|passwd|passphrase|key))[ \t]*\()",
-               pick_client_literals, false, R"((?i)set_?\w*(?:token|secret|passw|passphrase|key)[ \t]*\()"});
+  // A secret given beside the id of its key pair, to any call: the id's shape is its
+  // provider's (Razorpay's key id, an AWS access key id, a Twilio account SID, Alibaba's
+  // and Tencent's ids), and the string after it is the pair's secret.
+  r.push_back({"secret",
+               R"re(["'](?:rzp_(?:live|test)_[A-Za-z0-9]{14}|(?:AKIA|ASIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|)re"
+               R"re(LTAI[A-Za-z0-9]{12,24}|AKID[A-Za-z0-9]{32})["'][ \t]*,[ \t]*["']([^"'\n]{8,})["'])re",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (h.groups[1].size() <= 128 && credential_like(h.groups[1], Context::kAssigned))
+                   add(out, h, h.groups[1]);
+               },
+               false, R"re(["'](?:rzp_(?:live|test)_|AKIA|ASIA|LTAI|AKID|AC[0-9a-f]{32}["']))re"});
+  // A secret given to a setter named for it: setAccessToken("…"), set_secret('…'); the
+  // name after "set" is judged as any name is (setIdempotencyKey, setSiteKey and
+  // setPublishableKey name no secret).
+  r.push_back({"secret", R"((?i)\bset_?([A-Za-z0-9_]*(?:token|secret|password|passwd|passphrase|key))[ \t]*\()",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (classify_name(h.groups[1]) != NameClass::kNone) pick_client_literals(h, out);
+               },
+               false, R"((?i)set_?\w*(?:token|secret|passw|passphrase|key)[ \t]*\()"});
   // A .pgpass line, host:port:database:user:password; quoted after other words
   // only where the line names the file (JSON lines hold many colons).
   r.push_back({"password",
@@ -968,12 +1004,22 @@ std::vector<RuleSpec> line_rules() {
                false, R"((?i)net[ \t]+use)"});
   r.push_back({"password", R"((?i)\bnet[ \t]+use\b[^\n]*?/(?:user|u):\S+[ \t]+([^\s/*][^\s]*))",
                group_if(1, assigned_password), false, R"((?i)net[ \t]+use)"});
+  // Windows: net user NAME PASSWORD /add (or /domain, /y, at the line's end); "*" asks
+  // for the password, and a switch is no password (net user guest /active:no).
+  r.push_back({"password",
+               R"re((?i)\bnet(?:\.exe)?[ \t]+user[ \t]+[^\s/"]+[ \t]+(?:"([^"\n]+)"|([^\s/*"'][^\s"']*)))re"
+               R"((?:[ \t]+/|[ \t]*$))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view v = h.groups[1].empty() ? h.groups[2] : h.groups[1];
+                 if (password_like(v, Context::kAssigned)) add(out, h, v, "password");
+               },
+               false, R"((?i)net(?:\.exe)?[ \t]+user[ \t])"});
   // A PuTTY key file's private lines, quoted after their header.
   r.push_back({"private_key", R"(\bPrivate-Lines:[ \t]*\d+\b[^\n]{0,40}?([A-Za-z0-9+/]{40,}={0,2}))", group(1), false,
                R"(Private-Lines:)"});
   // PowerShell: ConvertTo-SecureString 'plain' -AsPlainText.
   r.push_back({"password",
-               R"((?i)\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?["']([^"'\n]{3,128})["'][ \t]+-AsPlainText)",
+               R"((?i)\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?["']([^"'\n]{3,})["'][ \t]+-AsPlainText)",
                group_if(1, assigned_password), false, R"((?i)ConvertTo-SecureString)"});
   // A Fernet key given inline: Fernet(b'<43 characters of url-safe base64>=').
   r.push_back({"secret", R"(\bFernet\([ \t]*b?["']([A-Za-z0-9_-]{43}=)["'])", group(1), false, R"(Fernet\()"});

@@ -215,9 +215,16 @@ bool is_yaml_tag(std::string_view v) {
   size_t i = 0;
   while (i < v.size() && i < 2 && v[i] == '!') ++i;
   if (i == 0 || i >= v.size() || !is_alpha(v[i])) return false;
-  // The tag alone, or a tag and the name it looks up (Home Assistant's and ESPHome's
-  // "!secret wifi_password", "!env_var TOKEN").
-  std::string_view word = v.substr(i, v.find(' ') == std::string_view::npos ? v.npos : v.find(' ') - i);
+  // The tag alone, or a lookup's tag and the name it looks up (Home Assistant's and
+  // ESPHome's "!secret wifi_password", "!env_var TOKEN"); after another tag ("!unsafe
+  // …", "!!binary …") the value is the text itself.
+  std::string_view word = v.substr(i);
+  if (const size_t space = v.find(' '); space != std::string_view::npos) {
+    word = v.substr(i, space - i);
+    const std::string_view arg = v.substr(space + 1);
+    return one_of(word, {"secret", "env_var", "env", "include", "input"}) && i == 1 && !arg.empty() &&
+           std::all_of(arg.begin(), arg.end(), [](char c) { return is_alnum(c) || c == '_' || c == '.' || c == '-'; });
+  }
   while (!word.empty() && is_digit(word.back())) word.remove_suffix(1);
   const bool small = std::all_of(word.begin(), word.end(), [](char c) { return is_lower(c) || is_digit(c); });
   bool capitalised = is_upper(word.front());
@@ -229,6 +236,19 @@ bool is_yaml_tag(std::string_view v) {
 // Names joined by dots (env.TOKEN, Release.Namespace): letters, digits, _ and .
 bool dotted_names(std::string_view v) {
   return std::all_of(v.begin(), v.end(), [](char c) { return is_alnum(c) || c == '_' || c == '.'; });
+}
+
+// A setting's name before its "=" (ACCESS_TOKEN_TTL, connect.sid,
+// refreshTokenExpiresAt): names and dots. A random run with an "=" in it
+// (H1Nqv_eTusFWkrTDJ=4J, a password) changes case at every other letter and mixes
+// in digits; a name's case changes where its words start.
+bool setting_name(std::string_view v) {
+  if (!dotted_names(v)) return false;
+  int changes = 0;
+  for (size_t i = 1; i < v.size(); ++i)
+    changes += (is_lower(v[i - 1]) && is_upper(v[i])) || (is_upper(v[i - 1]) && is_lower(v[i])) ? 1 : 0;
+  const bool digit = std::any_of(v.begin(), v.end(), is_digit);
+  return changes < (digit ? 5 : 8);
 }
 
 // {env.UPSTREAM_TOKEN}, {vars.api_key}: a template's reference in braces (Caddy,
@@ -359,6 +379,14 @@ bool is_placeholder(std::string_view v) {
   if (contains(low, "redacted") || contains(low, "[filtered]") || contains(v, "***") || contains(v, "\xe2\x80\xa2") ||
       contains(low, "*sensitive*data*deleted*"))
     return true;
+  // A prompt's mask: one character beyond ASCII, repeated (getpass's ········, ●●●●).
+  if (static_cast<unsigned char>(v.front()) >= 0xC0) {
+    size_t n = 1;
+    while (n < v.size() && (static_cast<unsigned char>(v[n]) & 0xC0) == 0x80) ++n;
+    bool repeated = v.size() >= 3 * n && v.size() % n == 0;
+    for (size_t i = n; repeated && i < v.size(); i += n) repeated = v.substr(i, n) == v.substr(0, n);
+    if (repeated) return true;
+  }
   // Templates and angle-bracket placeholders.
   for (std::string_view t : {"${", "{{", "<%", "%(", "#{", "$(", "[[", "((", "<your", "<insert", "<replace"})
     if (contains(low, t)) return true;
@@ -554,6 +582,9 @@ bool decodes_to_text(std::string_view v) {
   // user:password decodes to text too, and is a credential (HTTP Basic, docker's "auth").
   const size_t colon = d.find(':');
   if (spaces == 0 && colon != std::string::npos && colon > 0 && colon + 1 < d.size()) return false;
+  // So is a random token, base64'd as a Kubernetes Secret's data holds it; a digest or
+  // an id in hex is no secret however it is encoded.
+  if (spaces == 0 && !is_hex(d) && !is_uuid(d) && looks_random(d)) return false;
   return true;
 }
 
@@ -577,7 +608,9 @@ bool is_public_by_design(std::string_view v) {
   // project API key ("safe to use in public apps"), PubNub's publish and subscribe
   // keys (its sec-c- key is the server's secret).
   // Flutterwave's public keys (FLWPUBK-, FLWPUBK_TEST-; FLWSECK- is the secret one).
-  if (starts_with_any(v, {"pk_live_", "pk_test_", "pk.eyJ", "phc_", "pub-c-", "sub-c-", "FLWPUBK-", "FLWPUBK_TEST-"}))
+  // Xendit's public keys and Toss Payments' client keys (ck; the secret keys are sk).
+  if (starts_with_any(v, {"pk_live_", "pk_test_", "pk.eyJ", "phc_", "pub-c-", "sub-c-", "FLWPUBK-", "FLWPUBK_TEST-",
+                          "xnd_public_", "live_ck_", "test_ck_", "live_gck_", "test_gck_"}))
     return true;
   // Mercado Pago's public key, APP_USR- or TEST- and a UUID, which its browser SDK takes
   // ("Credenciales": the access token is APP_USR- and digits, hex and digits).
@@ -690,7 +723,7 @@ bool credential_like(std::string_view v, Context c) {
   // ACCESS_TOKEN_TTL=15m, ui=eyJsYW5n...: a setting given as name=value is judged by its
   // name: a value named as no secret (nor as a session's) is none, whatever its shape.
   if (const size_t eq = v.find('='); eq != std::string_view::npos && eq > 0 && eq + 1 < v.size() && v[eq + 1] != '=' &&
-                                     dotted_names(v.substr(0, eq))) {
+                                     setting_name(v.substr(0, eq))) {
     const std::string_view name = v.substr(0, eq), value = v.substr(eq + 1);
     const std::string low = lowered(name);
     bool session = false;  // a session cookie's names (connect.sid, PHPSESSID, remember_me)
@@ -701,11 +734,14 @@ bool credential_like(std::string_view v, Context c) {
   if (is_reference(v) || looks_like_path(v) || looks_like_version_or_date(v) || is_url(v)) return false;
   if (is_common_word(v)) return false;
   if (is_uuid(v)) return c == Context::kAssigned;
-  // A digest that names its algorithm: sha256:..., sha512-..., h1:... (go.sum).
+  // A digest that names its algorithm: sha256:..., sha512-..., h1:... (go.sum), and
+  // Vault's audit log's hmac-sha256:... (it hashes every secret it logs).
   const size_t sep = v.find_first_of(":-");
   if (sep <= 7) {  // npos (no separator) is larger
     const std::string alg = lowered(v.substr(0, sep));
-    if (alg.starts_with("sha") || alg == "md5" || alg.starts_with("blake") || alg == "h1" || alg == "git") return false;
+    if (alg.starts_with("sha") || alg == "md5" || alg.starts_with("blake") || alg == "h1" || alg == "git" ||
+        alg == "hmac")
+      return false;
   }
   const Classes k = classes_of(v);
   const int n = static_cast<int>(v.size());

@@ -100,10 +100,11 @@ TEST(RedactCorpus, CatchesAtLeast98PercentAndChangesAtMost1PercentOfLookAlikes) 
 }
 
 TEST(RedactCorpus, TheHeldOutSetsMeetTheSameBars) {
-  for (const char* name : {"heldout-a.jsonl", "heldout-b.jsonl", "heldout-c.jsonl", "heldout-d.jsonl",
-                           "heldout-e.jsonl", "heldout-f.jsonl", "heldout-g.jsonl", "heldout-h.jsonl",
-                           "heldout-i.jsonl", "heldout-j.jsonl", "heldout-k.jsonl", "heldout-l.jsonl",
-                           "heldout-m.jsonl", "heldout-n.jsonl", "heldout-o.jsonl", "heldout-p.jsonl"}) {
+  for (const char* name :
+       {"heldout-a.jsonl", "heldout-b.jsonl", "heldout-c.jsonl", "heldout-d.jsonl", "heldout-e.jsonl",
+        "heldout-f.jsonl", "heldout-g.jsonl", "heldout-h.jsonl", "heldout-i.jsonl", "heldout-j.jsonl",
+        "heldout-k.jsonl", "heldout-l.jsonl", "heldout-m.jsonl", "heldout-n.jsonl", "heldout-o.jsonl",
+        "heldout-p.jsonl", "heldout-q.jsonl", "heldout-r.jsonl"}) {
     SCOPED_TRACE(name);
     const std::vector<Line> lines = corpus(name);
     ASSERT_GE(lines.size(), 150u) << name << " missing or short (MEMSIM_SOURCE_DIR?)";

@@ -1517,6 +1517,7 @@ TEST(RedactFamilies, AnAuditorsSampleOfACompanysMonth) {
   expect_kept(r, {"{\n  \"type\": \"PASSPORT\",\n  \"number\": \"XXXXXXXXX\"\n}",
                   "{\n  \"type\": \"invoice\",\n  \"number\": \"INV204518\"\n}",
                   "{\"type\": \"passport\", \"pages\": \"32\"}, {\"number\": \"PX4418207\"}"});
+  expect_caught(r, "{\"type\":\"PASSPORT\",\"issuer\":{\"country\":\"IRL\"},\"number\":\"PX4418207\"}", {"PX4418207"});
   // A Dutch citizen's number in a test's output, where the text names the scheme.
   expect_caught(r,
                 ">       assert row.startswith(\"BSN\")\n"
@@ -1524,7 +1525,8 @@ TEST(RedactFamilies, AnAuditorsSampleOfACompanysMonth) {
                 "E        +    where row = '628194821;2511CV;contract=HV-8812'",
                 {"628194821"});
   expect_kept(r, {">       assert row.startswith(\"BSN\")\nE        +    where row = '342366712;2511CV'",
-                  "BSN checks run nightly (job 252760189 failed at 03:10)"});
+                  "BSN checks run nightly (job 252760189 failed at 03:10)", "BSN fix landed in 19e9cb0eb53f169",
+                  "NHS number field rejects valid input\n{\"uptime\": 1717488013}"});
   // A diagnosis in a table that names a patient.
   expect_caught(r,
                 " visit_id | patient_id | diagnosis           | seen_on\n"
@@ -1536,7 +1538,10 @@ TEST(RedactFamilies, AnAuditorsSampleOfACompanysMonth) {
                 {"Generalised anxiety disorder"});
   expect_kept(
       r, {"code,diagnosis,chapter\nE10.9,Type 1 diabetes without complications,IV\n",
-          " visit_id | patient_id | diagnosis\n----------+------------+-----------\n V-8812   | p-4410     | NULL"});
+          " visit_id | patient_id | diagnosis\n----------+------------+-----------\n V-8812   | p-4410     | NULL",
+          " ticket | customer_id | diagnosis\n--------+-------------+---------------------\n 88     | c-12        | "
+          "Faulty power supply",
+          "client,check,diagnostics\napi-gw,tls,Certificate expires in 5 days\n"});
   // A personal number under a header that names its scheme, in any language.
   expect_caught(r, "社員番号,氏名カナ,個人番号,扶養\nK2201,ヤマダ,563212233077,2\n", {"563212233077"});
   expect_caught(r, "emp,nric,dept\n7,S8512347E,ops\n", {"S8512347E"});
@@ -1546,6 +1551,8 @@ TEST(RedactFamilies, AnAuditorsSampleOfACompanysMonth) {
   expect_kept(r, {"# Impressum\n\nNordlicht Werkzeuge GmbH\nKaistraße 3, 24114 Kiel\n"
                   "Handelsregister: HRB 40771 KI\nTelefon: +49 431 5577 300\n"});
   expect_caught(r, "# Kontakt\nBitte rufen Sie mich an: +49 151 2204 7781\n", {"+49 151 2204 7781"});
+  expect_caught(r, "Updated src/pages/Impressum.vue\nPlease call the customer back on +49 151 2204 7781",
+                {"+49 151 2204 7781"});
   // A bank's routing number beside the bank's name is the bank's.
   expect_kept(r, {"    \"026009593\": \"Bank of America, N.A.\",", "ROUTING = {\"011000138\": \"Chase Bank USA\"}"});
   expect_caught(r, "Thomas Berger 4412091733 (a Bank of America client)", {"4412091733"});
@@ -1566,6 +1573,8 @@ TEST(RedactFamilies, WhatUsersPasteIntoBugReports) {
                 {"TEST-8841203379415562-090312-0c7d2b9e4f1a6a35e8b0d7c4f2e9a1b3-118204756"});
   expect_caught(r, "Gateway::setToken(\"kR7vX2mQ9wLz4TbN8cYp3sJd\");", {"kR7vX2mQ9wLz4TbN8cYp3sJd"});
   expect_caught(r, "  paypal.set_secret('Ez4mQ9vLx2Tw8Rb3Nc7Yp5Kd')", {"Ez4mQ9vLx2Tw8Rb3Nc7Yp5Kd"});
+  expect_kept(r, {"req.setIdempotencyKey(\"a8Fk29xQmZ3wLp7Rq\")",
+                  "widget.setSiteKey(\"6LcXb2QqAAAAAJ8vKp3mZx7LwQ2nR4tY9sDdHf1G\")"});
   expect_kept(r, {"cache.setTokenTtl(3600);", "store.setKey(\"theme\")", "api.setSecret(secretFromVault)",
                   "MercadoPagoConfig::setAccessToken(getenv(\"MP_ACCESS_TOKEN\"));"});
   // An address line as Romance languages write it, with no label.
@@ -1573,6 +1582,8 @@ TEST(RedactFamilies, WhatUsersPasteIntoBugReports) {
                 {"12 ter, avenue des Lilas, 69003 Lyon"});
   expect_caught(r, "spedire a: Via dei Mille 24, 80121 Napoli (citofono Russo)", {"Via dei Mille 24, 80121 Napoli"});
   expect_caught(r, "> Calle de Toledo 41, 3º izq, 28005 Madrid", {"Calle de Toledo 41, 3º izq, 28005 Madrid"});
+  expect_kept(r, {"Via HAProxy to port 8443, 12000 Requests",
+                  "Added 2 route rules for the eu-west VPC, 10000 Requests/s"});
   expect_kept(r, {"the shop on rue de Rivoli is closed", "Route 66, 1200 miles of it",
                   "Mentions légales\nNordvent SAS, 8 rue du Port, 29200 Brest\n"});
   // A birth date under its name in other languages.
@@ -1615,8 +1626,116 @@ TEST(RedactFamilies, WhatUsersPasteIntoBugReports) {
                   "  token: globalThis.settings.token,"});
   expect_kept(r, {"      DB_PASSWORD:  <set to the key 'password' in secret 'api-db'>  Optional: false"});
   expect_kept(r, {"  password: '!secret mqtt_password'", "  api_key: !secret weather_key"});
+  expect_caught(r, "db_password: !unsafe 2x4%Lk435lkj#vq8", {"2x4%Lk435lkj#vq8"});
   expect_kept(r, {"\"[U:1:11223344]\"          \"60:abcz\"", "\"76561197960287930\"       \"99:bcdefgjk\""});
   expect_caught(r, "\"pgbouncer_admin\" \"Tq7#wLz2mXv9\"", {"Tq7#wLz2mXv9"});
+}
+
+// An on-call fortnight at a company serving Asia, Africa and Latin America: a key's
+// secret given beside its id, a header as a JSON pair, Windows' net user, values an
+// SDK or a Secret encodes, payment handles, bank details, health ids, mobile numbers
+// and addresses as each country writes them; and what is public there: browser keys,
+// Vault's audit HMACs, a support desk's signature, a company's PAN. Values and wording
+// are none of a held-out set's.
+TEST(RedactFamilies, AnOnCallFortnightAcrossThreeContinents) {
+  Redactor r;
+  // A secret given beside the id of its key pair, to any call.
+  expect_caught(r, "Payments.setup(\"rzp_test_Lm3Qx8Vb2Nc7Rt\", \"Kp9vT2wQx7Lm4Nb8Zc3Rd6Yh\")",
+                {"Kp9vT2wQx7Lm4Nb8Zc3Rd6Yh"});
+  expect_caught(r, "storage = Uploader.configure('AKIAQ7XK2M4NB5VC8R3L', 'mV8q+Tz2Lw9xR4bN7cYp3sJd6hKf1gQe5uWa0Zr2')",
+                {"mV8q+Tz2Lw9xR4bN7cYp3sJd6hKf1gQe5uWa0Zr2"});
+  expect_kept(r, {"Payments.setup(\"rzp_test_Lm3Qx8Vb2Nc7Rt\", \"INR\")"});
+  // A header given as a JSON name/value pair (Postman, HAR, Insomnia).
+  expect_caught(r,
+                "{ \"key\": \"Authorization\", \"value\": \"App "
+                "4f2a9c7e1b3d5f6a8c0e2b4d6f8a1c3e-51b0d6a2-7c3e-4f19-9a8b-2d6e0c4f7a13\" }",
+                {"4f2a9c7e1b3d5f6a8c0e2b4d6f8a1c3e-51b0d6a2-7c3e-4f19-9a8b-2d6e0c4f7a13"});
+  expect_caught(r, "{\"name\": \"authorization\", \"value\": \"Bearer Zx8Qm2vLw9Tr4Nb7Yc3Kp6Hd\"}",
+                {"Zx8Qm2vLw9Tr4Nb7Yc3Kp6Hd"});
+  expect_kept(r, {"{ \"key\": \"Authorization\", \"value\": \"Bearer {{token}}\" }"});
+  // Windows' net user NAME PASSWORD /add, as a process audit event prints it.
+  expect_caught(r, "\tProcess Command Line:\tnet user backup_svc Qz7!mw2Lp^x /add", {"Qz7!mw2Lp^x"});
+  expect_caught(r, "C:\\> net.exe user svc_web \"Hx8#pL2q9\" /ADD /Y", {"Hx8#pL2q9"});
+  expect_kept(r, {"net user backup_svc * /add", "net user jdoe /domain", "net user guest /active:no"});
+  // A password with an '=' inside, which no setting's name has before it.
+  expect_caught(r, "            \"password\": \"Vq8_nTzLkPw2RmXs=7B\",", {"Vq8_nTzLkPw2RmXs=7B"});
+  expect_caught(r, "  \"api_secret\": \"H7Nqv_eTusFWkrTDJ=4J\",", {"H7Nqv_eTusFWkrTDJ=4J"});
+  expect_kept(r, {"  \"cookie\": \"refreshTokenExpiresAt=1718000000\","});
+  // A Secret's data: a random token in base64 under a secret's name.
+  expect_caught(r, "data:\n  API_CLIENT_SECRET: VHE3TG1YMnZaOXBXNHJOYzhCazNIczZZ\n",
+                {"VHE3TG1YMnZaOXBXNHJOYzhCazNIczZZ"});
+  expect_kept(r, {"data:\n  API_CLIENT_ID: Z2F0ZXdheS1wcm9kLWNsaWVudA==\n"});
+  // A UPI payment address (its handle names the payment app's bank).
+  expect_caught(r, "please refund to ravi.kumar88@oksbi, the card is closed", {"ravi.kumar88@oksbi"});
+  expect_caught(r, "UPI: 9876543210@ybl", {"9876543210@ybl"});
+  expect_kept(r, {"test with success@razorpay and failure@razorpay", "mail billing@oksbi.example.com"});
+  // An account number beside its bank's branch code (IFSC).
+  expect_caught(r, "  Account number: 38120456709123\n  IFSC: SBIN0004512\n", {"38120456709123"});
+  expect_kept(r, {"Configure API Gateway routing for stage prod\nAWS account: 123456789012\n"});
+  // Health ids: India's ABHA number, Brazil's Cartão Nacional de Saúde.
+  expect_caught(r, "My ABHA number is 14-2231-8890-1123, please link it", {"14-2231-8890-1123"});
+  expect_caught(r, "Cartão Nacional de Saúde: 830 7848 5319 4130", {"830 7848 5319 4130"});
+  expect_kept(r, {"ABHA number: (not linked yet)", "Cartão Nacional de Saúde: 708 3690 0712 8430"});
+  // Mobile numbers as the Philippines, Kenya and Nigeria write them at home.
+  expect_caught(r, "refund sa GCash ko: 0918 234 5671 po", {"0918 234 5671"});
+  expect_caught(r, "Nambari yangu ni 0722 345 678, asante", {"0722 345 678"});
+  expect_caught(r, "Ẹ pè mí: 0803 456 7890", {"0803 456 7890"});
+  expect_kept(r, {"order 0918234567 shipped", "build 0722345678 passed"});
+  // Addresses: Japan's after its postal mark, an English street after "No.".
+  expect_caught(r, "新しい住所は 〒530-0001 大阪府大阪市北区梅田3丁目1番3号 グランド梅田1204号室 です。",
+                {"〒530-0001 大阪府大阪市北区梅田3丁目1番3号"});
+  expect_caught(r, "Àdírẹ́sì ilé mi ni No. 22, Olabisi Adeyemi Close, Ikeja, Lagos.", {"Olabisi Adeyemi Close"});
+  expect_kept(r, {"株式会社ルモラ 〒100-0005 東京都千代田区丸の内1丁目9番2号",
+                  "Lumora Nigeria Ltd., No. 5, Broad Street, Lagos Island"});
+  // Public: browser keys of payment SDKs, Vault's audit HMACs, a desk's signature, a company's PAN.
+  expect_kept(r, {"Xendit.setPublishableKey(\"xnd_public_development_Qm2vLw9Tr4Nb7Yc3Kp6HdZx8aB1cD2eF3gH4iJ5\");",
+                  "const CLIENT_KEY = \"test_ck_D5GePWvyJnrK0W0k6q8gLzN97Eoq\";"});
+  expect_kept(r, {"{\"auth\":{\"client_token\":\"hmac-sha256:"
+                  "d2a603f8248962731e9826df994e3abcdcdcf0fd9025ea85aedca121d071a5a2\"}}"});
+  expect_kept(r, {"support@acme.example  |  +65 6555 0123 (Mon–Fri, 09:00–18:00 SGT)"});
+  expect_kept(r, {"GSTIN: 29AABCL4084K1ZK     PAN: AABCL4084K"});
+  expect_caught(r, "PAN: ABCPK1234L (individual)", {"ABCPK1234L"});
+}
+
+// A data team's month: personal data in notebooks' tables, query results, survey
+// exports and OCR tasks; and what such tables also hold that is no one's: a product's
+// barcode, an event's time, a vendor's VAT id, a store's telephone, a masked prompt,
+// a payment's object ids. Values and wording are none of a held-out set's.
+TEST(RedactFamilies, WhatADataTeamsTablesHold) {
+  Redactor r;
+  // A passport's number under a JSON key that names it.
+  expect_caught(r, "{\"fields\": {\"surname\": \"ADEYEMI\", \"passport_no\": \"B41920735\"}}", {"B41920735"});
+  expect_kept(r, {"{\"passport_no\": \"<redacted>\", \"passport_country\": \"NGA\"}"});
+  // A South African id under a column or a label that names an id number.
+  expect_caught(
+      r,
+      " cust | name      | id_number\n------+-----------+---------------\n 7    | L. Dlamini | 8704125123082\n"
+      "(1 row)",
+      {"8704125123082"});
+  expect_caught(r, "ID number: 8704125123082", {"8704125123082"});
+  expect_kept(r, {" cust | id_number\n------+---------------\n 7    | 8704125123083\n(1 row)"});
+  // A Norwegian birth number by its checks alone (a date and two check digits).
+  expect_caught(r, "DETAIL:  Failing row contains (4410, Kari, Nordmann, 03058410100, Bergen).", {"03058410100"});
+  expect_kept(r, {"DETAIL:  Failing row contains (4410, 03058410101, Bergen)."});
+  // A British address, by its postcode after a house number and a street.
+  expect_caught(r, "R_9xQ2,True,\"12 Albion Terrace, Bristol BS1 6QT\"", {"12 Albion Terrace, Bristol BS1 6QT"});
+  expect_kept(r, {"S-031,Acme Home Bristol,\"Cribbs Causeway Retail Park, Bristol BS34 5DG\"",
+                  "Acme Widgets Ltd, 4 Dock Street, Leeds LS10 1JF",
+                  "Registered office: 12-14 Mill Lane, Bristol, BS1 4QA"});
+  expect_caught(r, "-H \"X-Relay-Server-Token: 6b1f0c2e-8d4a-4f7b-9e3c-2a5d7f1b8c40\"",
+                {"6b1f0c2e-8d4a-4f7b-9e3c-2a5d7f1b8c40"});
+  // Public or no one's.
+  expect_kept(r, {"accounts@acme-labels.example · +44 161 000 4412",
+                  "S-031,Acme Home Bristol,+44 117 000 0031,Mo-Sa 09:00-20:00"});
+  expect_kept(r, {" V-1041    | Orchard Analytics Ltd    | GB932430351   | NET30"});
+  expect_kept(r, {"Snowflake password: ········", "password: ●●●●●●●●"});
+  expect_kept(r, {"conn = snowflake.connector.connect(account=\"xy98765.eu-west-1\", user=\"JDOE\", password=pwd, "
+                  "authenticator=\"externalbrowser\")"});
+  expect_kept(r, {"0  re_3Q1aB2cD3eF4gH5iJ6kL7mN8  ch_3Q7Rb2Mc9Nd4Pe1Qf6Kx0aPW  pi_3Q9zY8xW7vU6tS5rQ4pO3nM2  1999"});
+  expect_kept(r, {"Viewed Pricing,1715674931,4ec87fad-ffad-48fe-bd6c-3d6e4a7a3a46,DE"});
+  expect_kept(r, {"0  9781617291203              The Quiet Harbour        4.12",
+                  "1  9791043877124   Winter at Lake Ohrid        4.40"});
+  expect_caught(r, "Ingrid Haugen 4471902233 (customer since 2019)", {"4471902233"});
 }
 
 }  // namespace
