@@ -543,10 +543,19 @@ bool declared(std::string_view t, size_t ns) {
 // The identifier [ns, ne) holds a keyword starting at ks.
 void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector<Found>& out) {
   // A random run that holds a keyword by chance (Stripe's ch_3P8LS2…B0ePW) is a value,
-  // not a name; a name's words change case too (X-Postmark-Server-Token), but hold no digit.
+  // not a name. A name changes case too (X-Postmark-Server-Token, x509PrivateKeyPassword),
+  // but is mostly words: runs of three small letters or more, with their capital.
   if (const std::string_view name = t.substr(ns, ne - ns);
-      std::any_of(name.begin(), name.end(), ascii::is_digit) && looks_random(name))
-    return;
+      std::any_of(name.begin(), name.end(), ascii::is_digit) && looks_random(name)) {
+    size_t in_words = 0;
+    for (size_t i = 0; i < name.size();) {
+      size_t e = i;
+      while (e < name.size() && ascii::is_lower(name[e])) ++e;
+      if (e - i >= 3) in_words += e - i + (i > 0 && ascii::is_upper(name[i - 1]) ? 1 : 0);
+      i = e > i ? e : i + 1;
+    }
+    if (in_words * 2 < name.size()) return;
+  }
   // Inside an ARN, a URL or a path (arn:aws:...:secret:prod/db), not a name; but
   // grep -n and compilers put "path:LINE:" or "LINE:" before a line, and that line
   // starts here. (A line number has at most 6 digits; an ARN's account id has 12.)

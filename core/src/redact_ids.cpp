@@ -614,8 +614,12 @@ bool keyed_as_other(std::string_view t, size_t p, const IdLabel& l) {
          (is_alnum(t[s - 1]) || t[s - 1] == '_' || t[s - 1] == '-' || static_cast<unsigned char>(t[s - 1]) >= 0x80))
     --s;
   const std::string key = label_key(t.substr(s, e - s));
-  if (key.empty() || one_of(key, {"value", "input", "number", "no", "nr", "id", "row", "data", "入力", "入力値"}))
-    return false;
+  // A key that names a number of any kind (documentNumber, idNumber, nomor, value) is
+  // no other name; uptime, size, count are.
+  if (key.empty() || one_of(key, {"row", "data", "入力", "入力値"})) return false;
+  for (std::string_view end :
+       {"number", "nummer", "numero", "nomor", "num", "nr", "no", "id", "value", "input", "code"})
+    if (key.ends_with(end)) return false;
   return std::none_of(l.spellings.begin(), l.spellings.end(),
                       [&](std::string_view sp) { return label_key(sp) == key; });
 }
@@ -687,6 +691,11 @@ void pick_bank_account(const Hit& h, std::vector<Found>& out) {
           (k == 0 || !is_alnum(beside[k - 1])) && (k + w.size() >= beside.size() || !is_alnum(beside[k + w.size()]));
   const std::string line = ascii::lowered(here);
   bool bank = bank_beside;
+  // A valid ABA routing number on a line beside it (a form's "Routing: 021000021").
+  for (size_t p = 0; !bank && p + 9 <= beside.size(); ++p)
+    if (is_digit(beside[p]) && (p == 0 || !is_digit(beside[p - 1])) &&
+        (p + 9 == beside.size() || !is_digit(beside[p + 9])))
+      bank = is_aba_routing(std::string_view(beside).substr(p, 9));
   for (std::string_view w : {"bank", "routing", "sort code", "ach ", "ach payout", "wire", "iban", "swift", "bsb",
                              "ifsc", "checking", "savings", "payout"})
     bank = bank || line.find(w) != std::string::npos;

@@ -131,37 +131,55 @@ bool institution_word(std::string_view w) {
   return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
 }
 
-// A company's legal form as a word of the line (Ltd, GmbH, Inc, LLC, ...): its name
-// words ("Orchard Analytics Ltd") name a company, and its numbers (a VAT id) are its.
-bool names_a_company_form(std::string_view line) {
+// Whether a company's legal form (Ltd, GmbH, Inc, Oy, ...) follows line[p], after at
+// most two more capitalised words: the words before it are the company's name
+// ("Orchard Analytics Ltd", "Northwind Labelling Services Ltd"), not a person's.
+bool company_form_follows(std::string_view line, size_t p) {
   static constexpr std::string_view kForms[] = {"Ltd",  "Limited", "GmbH", "Inc", "LLC", "PLC",  "plc", "AG",  "SAS",
                                                 "SARL", "SRL",     "BV",   "NV",  "Pty", "Pte",  "Pvt", "Oy",  "AB",
                                                 "S.A.", "B.V.",    "Corp", "KK",  "LLP", "S.L.", "SpA", "A/S", "ApS"};
-  for (std::string_view f : kForms)
-    for (size_t k = line.find(f); k != std::string_view::npos; k = line.find(f, k + 1)) {
-      const bool starts = k == 0 || !ascii::is_alnum(line[k - 1]);
-      const size_t e = k + f.size();
-      if (starts && (e >= line.size() || !ascii::is_alnum(line[e]))) return true;
-    }
+  for (int words = 0; words < 3 && p < line.size() && line[p] == ' '; ++words) {
+    const std::string_view rest = line.substr(p + 1);
+    for (std::string_view f : kForms)
+      if (rest.starts_with(f) && (rest.size() == f.size() || !ascii::is_alnum(rest[f.size()]))) return true;
+    const size_t e = name_word_end(line, p + 1);
+    if (e == std::string_view::npos) return false;
+    p = e;
+  }
   return false;
 }
 
 // Two name words side by side ("Kristjan Tamm", "Fatima Al Mansoori") that are no
-// institution's name, on a line that names no company, or a word for a person, on
-// the line.
+// institution's or company's name, or a word for a person, on the line.
 bool names_a_person(std::string_view line) {
-  const bool company = names_a_company_form(line);
-  for (size_t i = 0; i < line.size() && !company; ++i) {
+  for (size_t i = 0; i < line.size(); ++i) {
     if (i > 0 && (ascii::is_alnum(line[i - 1]) || static_cast<unsigned char>(line[i - 1]) >= 0x80)) continue;
     const size_t e = name_word_end(line, i);
     if (e == std::string_view::npos || e >= line.size() || line[e] != ' ') continue;
     if (line.substr(i, e - i).ends_with("'s")) continue;  // "Acme's Build" is no name
     const size_t second = name_word_end(line, e + 1);
     if (second != std::string_view::npos && !institution_word(line.substr(i, e - i)) &&
-        !institution_word(line.substr(e + 1, second - e - 1)))
+        !institution_word(line.substr(e + 1, second - e - 1)) && !company_form_follows(line, e) &&
+        !company_form_follows(line, second))
       return true;
   }
   return names_a_role(ascii::lowered(line));
+}
+
+// A person on the line, or a row that names one in fields of its own ("(55812,
+// Ingrid, Haugen, …)": two fields side by side, each a name word).
+bool names_fields(std::string_view line) {
+  if (names_a_person(line)) return true;
+  bool previous = false;
+  for (size_t from = 0; from <= line.size();) {
+    const size_t comma = std::min(line.find(',', from), line.size());
+    const std::string_view field = ascii::trim(line.substr(from, comma - from));
+    const bool name = !field.empty() && name_word_end(field, 0) == field.size();
+    if (name && previous) return true;
+    previous = name;
+    from = comma + 1;
+  }
+  return false;
 }
 
 // A date (2024-11-02, 02/11/2024, 1791-12-26, 20241102) or a range of years (2019-2024).
@@ -194,17 +212,40 @@ bool date_like(std::string_view v) {
          (any_year(groups[2]) && month_and_day(groups[0], groups[1]));
 }
 
-// A number that is a book's ISBN-13 (978 or 979 and EAN-13's check digit), or a time
-// in seconds or milliseconds since 1970 between 2001 and 2033 (ten or thirteen digits
-// from 1: an event's stamp in a CSV export): no person's.
-bool product_or_time(std::string_view v) {
+// Whether the CSV column of text[at] is named for a time: the header is the first of
+// the lines above with as many commas as the number's line (event,ts,device).
+bool csv_column_names_time(std::string_view t, size_t at) {
+  const std::string_view line = line_around(t, at);
+  const auto commas = std::count(line.begin(), line.end(), ',');
+  if (commas == 0) return false;
+  const size_t start = static_cast<size_t>(line.data() - t.data());
+  const auto column = std::count(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(at - start), ',');
+  std::string_view header = line;
+  for (int up = 0; up < 200 && header.data() > t.data(); ++up) {
+    const size_t here = static_cast<size_t>(header.data() - t.data());
+    const std::string_view above = line_around(t, here - 1);
+    if (std::count(above.begin(), above.end(), ',') != commas) break;
+    header = above;
+  }
+  size_t from = 0;
+  for (long c = 0; c < column; ++c) from = header.find(',', from) + 1;
+  const std::string name = ascii::lowered(header.substr(from, header.find(',', from) - from));
+  for (std::string_view w : {"time", "ts", "date", "_at", "epoch", "created", "updated", "stamp"})
+    if (name.find(w) != std::string::npos) return true;
+  return false;
+}
+
+// A number that is a book's ISBN-13 (978 or 979 and EAN-13's check digit), or a time in
+// seconds or milliseconds since 1970 (ten or thirteen digits from 1) in a column named
+// for a time: no person's.
+bool product_or_time(std::string_view t, size_t at, std::string_view v) {
   if (!std::all_of(v.begin(), v.end(), is_digit)) return false;
   if (v.size() == 13 && (v.starts_with("978") || v.starts_with("979"))) {
     int sum = 0;
     for (size_t i = 0; i < 12; ++i) sum += (v[i] - '0') * (i % 2 == 0 ? 1 : 3);
     if ((10 - sum % 10) % 10 == v[12] - '0') return true;
   }
-  return (v.size() == 10 || v.size() == 13) && v[0] == '1';
+  return (v.size() == 10 || v.size() == 13) && v[0] == '1' && csv_column_names_time(t, at);
 }
 
 // A number's own shape and the words before it: cheap, so judged first.
@@ -217,7 +258,8 @@ bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const std::string_view after = t.substr(end, 6);
   const bool git_time = after.size() == 6 && after[0] == ' ' && (after[1] == '+' || after[1] == '-') &&
                         std::all_of(after.begin() + 2, after.end(), is_digit);
-  return digits >= least && digits <= 18 && !git_time && !date_like(v) && !product_or_time(v) && !named_as_other(t, at);
+  return digits >= least && digits <= 18 && !git_time && !date_like(v) && !product_or_time(t, at, v) &&
+         !named_as_other(t, at);
 }
 
 // Digits in groups joined by - or /, one or two capitals perhaps before or after them, that
@@ -246,7 +288,8 @@ void scan_person_numbers(std::string_view t, const IdLabelTest& after_id_label, 
                          (t[end] == '.' && (end + 1 >= t.size() || t[end + 1] == ' ' || t[end + 1] == '\n'));
     // Norway's birth number needs no person beside it: a date and two check digits
     // leave one random run of eleven digits in some thousands.
-    if (bounded && end - i == 11 && is_no_fodselsnummer(t.substr(i, 11)) && !named_as_other(t, i)) {
+    if (bounded && end - i == 11 && is_no_fodselsnummer(t.substr(i, 11)) && !named_as_other(t, i) &&
+        names_fields(line_around(t, i))) {
       out.push_back({i, end, "no_fodselsnummer"});
     } else if (bounded && end - i >= 7 && number_could_name_a_person(t, i, end)) {
       if (i >= line_end) {

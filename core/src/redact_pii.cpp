@@ -375,8 +375,8 @@ bool is_no_fodselsnummer(std::string_view v) {
   // adds 4 to the day's first digit).
   const std::string d = digits_of(v);  // "140789 00041" too, as the rule reads it
   if (d.size() != 11) return false;
-  const int day = num(d, 0, 2) % 40, month = num(d, 2, 2);
-  if (!plausible_day(month, day)) return false;
+  const int written = num(d, 0, 2), month = num(d, 2, 2);
+  if (written > 71 || !plausible_day(month, written > 40 ? written - 40 : written)) return false;
   auto check = [&](std::initializer_list<int> weights) {
     int sum = 0, i = 0;
     for (int w : weights) sum += w * (d[static_cast<size_t>(i++)] - '0');
@@ -497,6 +497,9 @@ bool names_a_company(std::string_view text, size_t at) {
 // (support@, help@, sales@) or opening hours (Mon–Fri, 24/7) beside the number.
 bool business_contact_line(std::string_view text, size_t at) {
   const std::string line = ascii::lowered(line_around(text, at));
+  // "... to support@acme.io — call me on +44 ...": the caller's own number.
+  for (std::string_view w : {"call me", "me on", "me at", "my number", "my phone", "my mobile", "reach me"})
+    if (line.find(w) != std::string::npos) return false;
   for (std::string_view w :
        {"support@",       "help@",         "helpdesk@",     "sales@",  "info@",      "contact@",         "hello@",
         "billing@",       "service@",      "accounts@",     "office@", "enquiries@", "orders@",          "mon-fri",
@@ -680,6 +683,13 @@ void pick_aamva_elements(const Hit& h, std::vector<Found>& out) {
   }
 }
 
+// At most n bytes of v, cut where a UTF-8 character starts.
+std::string_view utf8_prefix(std::string_view v, size_t n) {
+  if (v.size() <= n) return v;
+  while (n > 0 && (static_cast<unsigned char>(v[n]) & 0xC0) == 0x80) --n;
+  return v.substr(0, n);
+}
+
 // Group 1, an address, unless it stands in a business's legal notice.
 void pick_address_unless_public(const Hit& h, std::vector<Found>& out) {
   if (!in_legal_notice(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
@@ -811,17 +821,19 @@ std::vector<RuleSpec> pii_rules() {
     if ((at > 0 && (alnum(at - 1) || (joins(at - 1) && at > 1 && alnum(at - 2)))) ||
         (end < h.text.size() && (alnum(end) || (joins(end) && alnum(end + 1)))))
       return;
-    if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at) && !in_legal_notice(h.text, at))
+    if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at) && !in_legal_notice(h.text, at) &&
+        !business_contact_line(h.text, at))
       add(out, h, v);
   };
   // One rule for the four plans. Its trigger asks for more than a leading 0 and a
   // digit, which every date (2024-06-12) and time (07:15) holds.
-  r.push_back({"phone_number",
-               R"(\b(01[5-7]\d(?:[ /-]?\d){7,8}|0[67](?:[ .]\d\d){4}|07\d{3} ?\d{3} ?\d{3}|06[ -]?\d{8}|)"
-               R"(09\d\d[ -]?\d{3}[ -]?\d{4}|0[71]\d\d[ -]?\d{3}[ -]?\d{3}|0[789][01]\d[ -]?\d{3}[ -]?\d{4})\b)",
-               national_mobile, false,
-               R"(01[5-7]\d[ /-]?\d\d\d|0[67][ .]\d\d[ .]\d\d|07\d{3} ?\d{3}|06[ -]?\d{8}|09\d\d[ -]?\d{3}[ -]?\d{4}|)"
-               R"(0[71]\d\d[ -]?\d{3}[ -]?\d{3}|0[789][01]\d[ -]?\d{3}[ -]?\d{4})"});
+  r.push_back(
+      {"phone_number",
+       R"(\b(01[5-7]\d(?:[ /-]?\d){7,8}|0[67](?:[ .]\d\d){4}|07\d{3} ?\d{3} ?\d{3}|06[ -]?\d{8}|)"
+       R"(09\d\d[ -]?\d{3}[ -]?\d{4}|0(?:7\d\d|11\d)[ -]\d{3}[ -]\d{3}|0(?:[79][01]\d|80[2-9]|81\d)[ -]?\d{3}[ -]?\d{4})\b)",
+       national_mobile, false,
+       R"(01[5-7]\d[ /-]?\d\d\d|0[67][ .]\d\d[ .]\d\d|07\d{3} ?\d{3}|06[ -]?\d{8}|09\d\d[ -]?\d{3}[ -]?\d{4}|)"
+       R"(0(?:7\d\d|11\d)[ -]\d{3}[ -]\d{3}|0(?:[79][01]\d|80[2-9]|81\d)[ -]?\d{3}[ -]?\d{4})"});
   // National ids with a check digit. Where the shape alone is common (11 or 13 digits),
   // the text must name the id.
   r.push_back({"cn_resident_id", R"(\b(\d{17}[\dX])\b)", group_if(1, is_cn_resident_id), false, R"(\d{17}[\dX])"});
@@ -927,18 +939,18 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back({"drivers_license", R"((?:^|[^A-Za-z])ANSI 6\d{5}\d{6})", pick_aamva_elements, false, R"(ANSI 6\d{5})"});
   // A Japanese address after its postal mark: 〒, the postcode (NNN-NNNN) and the
   // prefecture, city and block to the first space or full stop; not a company's.
-  r.push_back({"address", R"((〒[ \x{3000}]?\d{3}[-−ー]\d{4}[ \x{3000}]*[^\s。、，,]{2,}))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 if (h.groups[1].size() <= 200 && !names_a_company(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
-               },
-               false, "〒"});
+  r.push_back({"address", R"((〒[ \x{3000}]?\d{3}[-−ー－]\d{4}[ \x{3000}]*[^\s。、，,"'<>|)\]}]{2,}))",
+               pick_private_address, false, "〒"});
   // An English street after "No." and its number, as Nigeria, India and much of Asia
   // write it (No. 14, Adebayo Ogunleye Street, Akoka, Lagos); not a company's.
   r.push_back(
       {"address",
        R"(\b(No\.? ?\d{1,4}[A-Za-z]?,? (?:[A-Z][a-z]+ ){1,4}(?:Street|St\.|Road|Rd\.|Close|Crescent|Avenue|Ave\.|)"
        R"(Lane|Way|Drive|Estate|Layout)(?:, [A-Z][a-z]+){1,4}))",
-       pick_private_address, false, R"(No\.? ?\d{1,4}[A-Za-z]?,? [A-Z])"});
+       [](const Hit& h, std::vector<Found>& out) {
+         if (!named_as_other(h.text, h.at(h.groups[1]))) pick_private_address(h, out);  // "Bug No. 12 …"
+       },
+       false, R"(No\.? ?\d{1,4}[A-Za-z]?,? [A-Z])"});
   // A British address: a house number and a street, a town, and the postcode that
   // ends it (27 Harcourt Gardens, Leeds LS6 3HQ); not a company's, nor a shop's line.
   r.push_back(
@@ -950,11 +962,11 @@ std::vector<RuleSpec> pii_rules() {
   // A UPI payment address (NPCI): a name or a number, @, and a payment app's handle.
   r.push_back(
       {"upi_id",
-       R"((?:^|[^A-Za-z0-9._@-])([A-Za-z0-9][A-Za-z0-9._-]{1,63}@(?:ok(?:hdfcbank|axis|icici|sbi)|ybl|ibl|axl|paytm|)"
+       R"((?:^|[^A-Za-z0-9._@-])([A-Za-z0-9][A-Za-z0-9._-]{1,63}@(?i:ok(?:hdfcbank|axis|icici|sbi)|ybl|ibl|axl|paytm|)"
        R"(pt(?:hdfc|sbi|axis|yes)|apl|upi|axisbank|icici|sbi|hdfcbank|kotak|yesbank|fbl|jupiteraxis|freecharge|idfcbank|)"
-       R"(aubank|indus|pnb))(?:$|[^A-Za-z0-9@_.-]|\.(?:$|[^A-Za-z0-9])))",
+       R"(aubank|indus|pnb))(?:$|[^A-Za-z0-9@_.:-]|\.(?:$|[^A-Za-z0-9])))",
        group(1), false,
-       R"(@(?:ok(?:hdfcbank|axis|icici|sbi)|ybl|ibl|axl|paytm|pt(?:hdfc|sbi|axis|yes)|apl|upi|axisbank|icici|sbi|)"
+       R"((?i)@(?:ok(?:hdfcbank|axis|icici|sbi)|ybl|ibl|axl|paytm|pt(?:hdfc|sbi|axis|yes)|apl|upi|axisbank|icici|sbi|)"
        R"(hdfcbank|kotak|yesbank|fbl|jupiteraxis|freecharge|idfcbank|aubank|indus|pnb))"});
   // Google's backup codes, eight digits each, often written as two fours.
   r.push_back({"recovery_code", R"((?i)\bbackup[ -]codes?\b)",
@@ -1016,7 +1028,7 @@ std::vector<RuleSpec> pii_rules() {
                [](const Hit& h, std::vector<Found>& out) {
                  // (Bounded here, not in the expression: a counted class of UTF-8 costs
                  // the expression's compilation a millisecond.)
-                 std::string_view v = h.groups[1].substr(0, 160);
+                 std::string_view v = utf8_prefix(h.groups[1], 160);
                  while (!v.empty() && (v.back() == ' ' || v.back() == ',' || v.back() == '}')) v.remove_suffix(1);
                  if (!digits_of(v).empty() && v.find(' ') != std::string_view::npos &&
                      std::any_of(v.begin(), v.end(), [](char c) {
@@ -1031,7 +1043,7 @@ std::vector<RuleSpec> pii_rules() {
                R"((?i)(?:^|[^A-Za-z_.-])(?:address|adresse|direcci[oó]n|indirizzo|endereço|adres))"
                R"((["']?)[ \t]*[:=][ \t]*(["']?)([^"'\n;{}]{10,}))",
                [](const Hit& h, std::vector<Found>& out) {
-                 std::string_view v = h.groups[3].substr(0, 160);
+                 std::string_view v = utf8_prefix(h.groups[3], 160);
                  // Unquoted, a value ends where the next name=value begins.
                  if (h.groups[2].empty()) {
                    const size_t eq = v.find('=');

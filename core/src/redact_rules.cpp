@@ -946,8 +946,11 @@ std::vector<RuleSpec> line_rules() {
                R"re(["'](?:rzp_(?:live|test)_[A-Za-z0-9]{14}|(?:AKIA|ASIA)[A-Z0-9]{16}|AC[0-9a-f]{32}|)re"
                R"re(LTAI[A-Za-z0-9]{12,24}|AKID[A-Za-z0-9]{32})["'][ \t]*,[ \t]*["']([^"'\n]{8,})["'])re",
                [](const Hit& h, std::vector<Found>& out) {
-                 if (h.groups[1].size() <= 128 && credential_like(h.groups[1], Context::kAssigned))
-                   add(out, h, h.groups[1]);
+                 // Twilio's resource ids (SM…, MG…, PN…: two capitals and 32 hex) name a message.
+                 const std::string_view v = h.groups[1];
+                 const bool resource =
+                     v.size() == 34 && ascii::is_upper(v[0]) && ascii::is_upper(v[1]) && is_hex(v.substr(2));
+                 if (v.size() <= 128 && !resource && credential_like(v, Context::kAssigned)) add(out, h, v);
                },
                false, R"re(["'](?:rzp_(?:live|test)_|AKIA|ASIA|LTAI|AKID|AC[0-9a-f]{32}["']))re"});
   // A secret given to a setter named for it: setAccessToken("…"), set_secret('…'); the
@@ -1008,7 +1011,7 @@ std::vector<RuleSpec> line_rules() {
   // for the password, and a switch is no password (net user guest /active:no).
   r.push_back({"password",
                R"re((?i)\bnet(?:\.exe)?[ \t]+user[ \t]+[^\s/"]+[ \t]+(?:"([^"\n]+)"|([^\s/*"'][^\s"']*)))re"
-               R"((?:[ \t]+/|[ \t]*$))",
+               R"((?:[ \t]+/|[ \t]*\r?$))",
                [](const Hit& h, std::vector<Found>& out) {
                  const std::string_view v = h.groups[1].empty() ? h.groups[2] : h.groups[1];
                  if (password_like(v, Context::kAssigned)) add(out, h, v, "password");
