@@ -690,17 +690,16 @@ std::string_view utf8_prefix(std::string_view v, size_t n) {
   return v.substr(0, n);
 }
 
-// Group 1, an address, unless it stands in a business's legal notice.
-void pick_address_unless_public(const Hit& h, std::vector<Found>& out) {
-  if (!in_legal_notice(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
+// Whether the address at text[at] is a company's: in a legal notice, on a line that
+// names a company by its legal form (or the line before), or on a contact line. The
+// one judgement every address rule without a person's label makes.
+bool companys_address(std::string_view text, size_t at) {
+  return names_a_company(text, at) || in_legal_notice(text, at) || business_contact_line(text, at);
 }
 
-// Group 1, an address, unless it is a company's: in a legal notice, on a line that
-// names a company by its legal form (or the line before), or on a contact line.
+// Group 1, an address, unless it is a company's.
 void pick_private_address(const Hit& h, std::vector<Found>& out) {
-  const size_t at = h.at(h.groups[1]);
-  if (!names_a_company(h.text, at) && !in_legal_notice(h.text, at) && !business_contact_line(h.text, at))
-    add(out, h, h.groups[1]);
+  if (!companys_address(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
 }
 
 }  // namespace
@@ -911,7 +910,7 @@ std::vector<RuleSpec> pii_rules() {
        R"(\b([A-ZÄÖÜÅ][a-zäöüßåøæé]+(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|)"
        R"(vej|gade|gatan|vägen|veien|gata) \d{1,4}(?: ?[A-Za-z])?(?:, [^,\n\d]{1,12}\d{1,5})?, (?:\d{4,5}|\d{3} \d{2}) )"
        R"([A-ZÄÖÜÅ][a-zäöüßåøæé]+))",
-       pick_address_unless_public, false,
+       pick_private_address, false,
        R"((?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|vej|gade|gatan|vägen|veien|)"
        R"(gata) \d{1,4}(?: ?[A-Za-z])?, )"});
   // The same as Spain, Italy, Portugal and France write it: the street's word first
@@ -931,7 +930,7 @@ std::vector<RuleSpec> pii_rules() {
            R"(quai|route|cours|square|passage))" +
            street_name +
            R"()(?:, [^,\n]{1,16})?, (?:\d{5}|\d{4}-\d{3}) [A-ZÀ-Ý][A-Za-zÀ-ÿ’'-]+(?: [A-ZÀ-Ý][A-Za-zÀ-ÿ’'-]+)?))",
-       pick_address_unless_public, false,
+       pick_private_address, false,
        // The postcode and the town, which every such address ends with, wake the rule.
        R"(, (?:\d{5}|\d{4}-\d{3}) [A-ZÀ-Ý])"});
   r.push_back(
@@ -1050,7 +1049,7 @@ std::vector<RuleSpec> pii_rules() {
                    if (eq != std::string_view::npos) v = v.substr(0, v.rfind(' ', eq) + 1);
                  }
                  while (!v.empty() && (v.back() == ' ' || v.back() == ',' || v.back() == '\r')) v.remove_suffix(1);
-                 if (street_postcode_town(v) && !in_legal_notice(h.text, h.at(v))) add(out, h, v);
+                 if (street_postcode_town(v) && !companys_address(h.text, h.at(v))) add(out, h, v);
                },
                false, address_words});
   // A passport number where the text says it is one (ICAO 9303 allows up to 9

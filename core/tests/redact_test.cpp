@@ -1771,6 +1771,21 @@ TEST(RedactFamilies, TheSecondReviewsFindings) {
   expect_caught(r, "net user svc_batch Kq8!zL2mWx\r\n", {"Kq8!zL2mWx"});
   expect_caught(r, "pay to anita.rao@Paytm today", {"anita.rao@Paytm"});
   expect_kept(r, {"ops@indus:~$ ls"});
+  // Every address rule asks the same question of a company's line.
+  expect_kept(r, {"Acme GmbH, Lindenstraße 47, 50674 Köln", "Acme GmbH\naddress=\"Via Roma 12, 20121 Milano\""});
+  // A long address is cut at a character's start, never inside one.
+  const std::string long_address =
+      "домашний адрес: 1 г. Санкт-Петербург, Невский проспект, дом 28, корпус 2, квартира 17, подъезд 3, этаж 5, "
+      "вход со двора, код домофона 1704";  // byte 160 of the value falls inside a letter
+  const std::string out = r.redact(long_address).text;
+  EXPECT_NE(out, long_address);
+  for (size_t i = 0; i < out.size(); ++i) {
+    const auto b = static_cast<unsigned char>(out[i]);
+    const size_t n = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0;
+    ASSERT_NE(n, 0u) << "a stray continuation byte at " << i << " in: " << out;
+    for (size_t k = 1; k < n; ++k) ASSERT_EQ(static_cast<unsigned char>(out[i + k]) & 0xC0, 0x80) << out;
+    i += n - 1;
+  }
 }
 
 }  // namespace
