@@ -168,6 +168,12 @@ std::vector<RuleSpec> command_rules() {
                },
                false, R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb)\b)"});
   r.push_back({"password", R"(\bsshpass\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))", tool_password(), false, R"(\bsshpass\b)"});
+  // macOS's keychain tool: the keychain's password (create, unlock, set) or a .p12's (import).
+  r.push_back({"password",
+               R"(\bsecurity[ \t]+(?:create-keychain|unlock-keychain|set-keychain-password|import)\b[^\n|;&]*?)"
+               R"([ \t]-[pP][ \t]+(["']?))",
+               tool_password(), false,
+               R"(\bsecurity[ \t]+(?:create-keychain|unlock-keychain|set-keychain-password|import))"});
   r.push_back({"password", R"(\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+(["']?))", tool_password(), false,
                R"(\bredis-cli\b)"});
   r.push_back({"password",
@@ -192,6 +198,12 @@ std::vector<RuleSpec> command_rules() {
   r.push_back({"password",
                R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b[^\n|;&]*?-U[ \t]*["']?[^\s%'"]+%(["']?))",
                tool_password(), false, R"(\b(?:smbclient|rpcclient|smbmap|crackmapexec|nxc|winexe)\b)"});
+  // The user and password quoted as one argument (-u 'editor:Ab3d Ef6h …'): the
+  // password runs to the closing quote, spaces and all (WordPress's application
+  // passwords are six groups of four). Before the unquoted rule: of overlapping
+  // findings, the first rule's is kept.
+  r.push_back({"password", R"(\b(?:curl|wget|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user)[ \t=]*(["'])[^\s:,'"$]+:)",
+               tool_password(), false, R"(\b(?:curl|wget|xh)\b)"});
   r.push_back({"password",
                R"(\b(?:curl|wget|xh|lftp)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U|-a|)"
                R"(--auth)[ \t=]*["']?[^\s:,'"$]+[:,](["']?))",

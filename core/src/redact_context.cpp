@@ -540,8 +540,17 @@ bool declared(std::string_view t, size_t ns) {
                                      "protected", "internal", "lazy", "override", "final", "export"});
 }
 
+// A byte of a name: letters, digits, _ - and the dots of a dotted path.
+bool name_char(char c) { return is_alnum(c) || c == '_' || c == '-' || c == '.'; }
+
 // The identifier [ns, ne) holds a keyword starting at ks.
 void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector<Found>& out) {
+  // An HTML form field's name or id (<input name="pass" autocomplete="new-password">):
+  // the field's value, if any, is its value attribute, which the name-value rules read.
+  for (std::string_view attribute : {"name=\"", "id=\"", "for=\""})
+    if (ns >= attribute.size() + 1 && t.substr(ns - attribute.size(), attribute.size()) == attribute &&
+        t[ns - attribute.size() - 1] == ' ' && t.substr(ne, 1) == "\"")
+      return;
   // A random run that holds a keyword by chance (Stripe's ch_3P8LS2…B0ePW) is a value,
   // not a name. A name changes case too (X-Postmark-Server-Token, x509PrivateKeyPassword),
   // but is mostly words: runs of three small letters or more, with their capital.
@@ -565,7 +574,15 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
     const bool line_start = d == 0 || t[d - 1] == '\n' || t[d - 1] == ' ' || t[d - 1] == '\t';
     return d < ns - 1 && ns - 1 - d <= 6 && (line_start || t[d - 1] == ':');
   };
-  if (ns > 0 && (t[ns - 1] == '/' || (t[ns - 1] == ':' && !after_line_number()))) return;
+  // A setting's key that is itself a path, alone before its = (Godot's and QSettings'
+  // keystore/release_password="..."), is a name like any other.
+  auto settings_path = [&] {
+    size_t b = ns - 1;
+    while (b > 0 && (name_char(t[b - 1]) || t[b - 1] == '/')) --b;
+    const bool starts = b == 0 || t[b - 1] == '\n' || t[b - 1] == ' ' || t[b - 1] == '\t';
+    return starts && b < ns - 1 && t[b] != '/' && ne < t.size() && t[ne] == '=';
+  };
+  if (ns > 0 && ((t[ns - 1] == '/' && !settings_path()) || (t[ns - 1] == ':' && !after_line_number()))) return;
   // ${DB_PASSWORD:?set it in .env}: the shell's message when the variable is unset.
   if (ns >= 2 && t[ns - 2] == '$' && t[ns - 1] == '{' && (t.substr(ne, 2) == ":?" || t.substr(ne, 1) == "?")) return;
   // NAME = value, NAME: value, "name": "value", name := value, name => 'value', $x["name"] = ...
@@ -631,8 +648,6 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
   }
   scan_prose(t, after_name, c, kind_for(c), false, out);
 }
-
-bool name_char(char c) { return is_alnum(c) || c == '_' || c == '-' || c == '.'; }
 
 }  // namespace
 

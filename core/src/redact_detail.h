@@ -122,6 +122,10 @@ bool names_an_id_column(std::string_view column);
 // One of the eight words before text[at], in its clause, names the number there as
 // something no person is identified by: an order, a build, an invoice, a product.
 bool named_as_other(std::string_view text, std::size_t at);
+// Whether text[at] is a business's own published detail (an address, a telephone, an
+// account, a tax number): in a legal notice or a site's footer, beside a company's
+// legal form, or on a contact line (redact_pii.cpp).
+bool business_detail(std::string_view text, std::size_t at);
 
 // A long number on a line that names a person (redact_person.cpp), the last of
 // pii_rules(): for the schemes no label or check digit names.

@@ -26,6 +26,8 @@ bool named_as_other(std::string_view text, size_t at) {
       "incident", "sprint", "epoch", "timestamp", "offset", "seq", "sequence", "block", "height", "nonce", "project",
       "account", "app", "build_id", "step", "item", "product", "part", "model", "serial", "error", "status", "bug",
       "task", "story", "ean", "gtin", "upc", "asin", "mpn", "receipt", "kundennummer", "kundennr",
+      // A company's registration (France's SIREN and SIRET).
+      "siren", "siret",
       // A time in seconds: a token's claims (RFC 7519), a log's stamp.
       "iat", "exp", "nbf", "auth_time", "expires", "ts", "time"};
   size_t e = at;
@@ -248,6 +250,16 @@ bool product_or_time(std::string_view t, size_t at, std::string_view v) {
   return (v.size() == 10 || v.size() == 13) && v[0] == '1' && csv_column_names_time(t, at);
 }
 
+// A North American toll-free number (1-800, 888, 877, 866, 855, 844, 833): a
+// business's line, whoever's name stands beside it ("call Acme Support at 1-800-...").
+bool north_american_toll_free(std::string_view v) {
+  std::string d;
+  for (char c : v)
+    if (is_digit(c)) d += c;
+  if (d.size() == 11 && d[0] == '1') d.erase(0, 1);
+  return d.size() == 10 && d[0] == '8' && d[1] == d[2] && (d[1] == '0' || (d[1] >= '3' && d[1] <= '8'));
+}
+
 // A number's own shape and the words before it: cheap, so judged first.
 bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const std::string_view v = t.substr(at, end - at);
@@ -259,7 +271,7 @@ bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const bool git_time = after.size() == 6 && after[0] == ' ' && (after[1] == '+' || after[1] == '-') &&
                         std::all_of(after.begin() + 2, after.end(), is_digit);
   return digits >= least && digits <= 18 && !git_time && !date_like(v) && !product_or_time(t, at, v) &&
-         !named_as_other(t, at);
+         !north_american_toll_free(v) && !named_as_other(t, at);
 }
 
 // Digits in groups joined by - or /, one or two capitals perhaps before or after them, that
@@ -298,7 +310,7 @@ void scan_person_numbers(std::string_view t, const IdLabelTest& after_id_label, 
         line_end = std::min(t.find('\n', i), t.size());
         person = names_a_person(t.substr(line_start, line_end - line_start));
       }
-      if (person && !after_id_label(t, i)) out.push_back({i, end, "personal_id"});
+      if (person && !after_id_label(t, i) && !business_detail(t, i)) out.push_back({i, end, "personal_id"});
     }
     i = end;
   }

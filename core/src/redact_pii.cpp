@@ -136,6 +136,16 @@ bool is_us_ssn(std::string_view v) {
   return d != "078051120" && d != "219099999" && d != "123456789";
 }
 
+// An ITIN (IRS, "Individual Taxpayer Identification Number"): nine digits from 9,
+// the fourth and fifth in 50-65, 70-88, 90-92 or 94-99.
+bool is_us_itin(std::string_view v) {
+  const std::string d = digits_of(v);
+  // 987-65-4320 to 4329: the SSA's numbers for advertisements.
+  if (d.size() != 9 || d[0] != '9' || d.starts_with("98765432")) return false;
+  const int group = std::stoi(d.substr(3, 2));
+  return (group >= 50 && group <= 65) || (group >= 70 && group <= 88) || (group >= 90 && group <= 92) || group >= 94;
+}
+
 bool is_uk_nino(std::string_view v) {
   const std::string s = without_spaces(v);
   if (s.size() != 9) return false;
@@ -486,9 +496,13 @@ namespace {
 bool names_a_company(std::string_view text, size_t at) {
   const size_t line = at == 0 ? 0 : text.rfind('\n', at - 1);
   const size_t from = line == std::string_view::npos || line == 0 ? 0 : text.rfind('\n', line - 1) + 1;
-  const std::string near = ascii::lowered(text.substr(from, at - from)) + ascii::lowered(line_around(text, at));
-  for (std::string_view w : {" ltd", " limited", " plc", " inc.", " llc", " pvt", " pte", " gmbh", " corp", "株式会社",
-                             "有限会社", "合同会社", "(株)", "（株）"})
+  const std::string near = std::string(text.substr(from, at - from)) + std::string(line_around(text, at));
+  const std::string lower = ascii::lowered(near);
+  for (std::string_view w : {" ltd", " plc", " inc.", " llc", " pvt", " pte", " gmbh", " corp", " sarl", " selarl",
+                             " s.r.l", " b.v.", " e.v.", "株式会社", "有限会社", "合同会社", "(株)", "（株）"})
+    if (lower.find(w) != std::string::npos) return true;
+  // Whole words only as a name writes them ("Acme Limited", not "a limited edition").
+  for (std::string_view w : {" Limited", " LIMITED", "Stiftung", "Foundation", "Fundação", "Fundación"})
     if (near.find(w) != std::string::npos) return true;
   return false;
 }
@@ -500,11 +514,52 @@ bool business_contact_line(std::string_view text, size_t at) {
   // "... to support@acme.io — call me on +44 ...": the caller's own number.
   for (std::string_view w : {"call me", "me on", "me at", "my number", "my phone", "my mobile", "reach me"})
     if (line.find(w) != std::string::npos) return false;
-  for (std::string_view w :
-       {"support@",       "help@",         "helpdesk@",     "sales@",  "info@",      "contact@",         "hello@",
-        "billing@",       "service@",      "accounts@",     "office@", "enquiries@", "orders@",          "mon-fri",
-        "mon–fri",        "mon - fri",     "mo-fr",         "mo-sa",   "mo-su",      "monday to friday", "24/7",
-        "business hours", "opening hours", "öffnungszeiten"})
+  for (std::string_view w : {"support@",
+                             "help@",
+                             "helpdesk@",
+                             "sales@",
+                             "info@",
+                             "contact@",
+                             "hello@",
+                             "billing@",
+                             "service@",
+                             "accounts@",
+                             "office@",
+                             "enquiries@",
+                             "orders@",
+                             "mon-fri",
+                             "mon–fri",
+                             "mon - fri",
+                             "mo-fr",
+                             "mo-sa",
+                             "mo-su",
+                             "monday to friday",
+                             "24/7",
+                             "business hours",
+                             "opening hours",
+                             "öffnungszeiten",
+                             "mon-sat",
+                             "mon–sat",
+                             "headquarters",
+                             "head office",
+                             "our office",
+                             "our store",
+                             "our shop",
+                             "visit us",
+                             "showroom",
+                             "öppettider",
+                             "openingstijden",
+                             "åpningstider",
+                             "horario",
+                             "orari",
+                             "ωράριο",
+                             "営業時間",
+                             "ساعات العمل",
+                             "besöksadress",
+                             "besuchsadresse",
+                             "bezoekadres",
+                             "visiting address",
+                             "adresse de visite"})
     if (line.find(w) != std::string::npos) return true;
   return false;
 }
@@ -690,16 +745,100 @@ std::string_view utf8_prefix(std::string_view v, size_t n) {
   return v.substr(0, n);
 }
 
-// Whether the address at text[at] is a company's: in a legal notice, on a line that
-// names a company by its legal form (or the line before), or on a contact line. The
-// one judgement every address rule without a person's label makes.
-bool companys_address(std::string_view text, size_t at) {
-  return names_a_company(text, at) || in_legal_notice(text, at) || business_contact_line(text, at);
+// Whether text[at] stands in a web page's footer (an open <footer> element within
+// the 600 bytes before it), where a site publishes its owner's own contacts.
+bool in_site_footer(std::string_view text, size_t at) {
+  const size_t from = at > 600 ? at - 600 : 0;
+  const std::string_view before = text.substr(from, at - from);
+  const size_t open = before.rfind("<footer");
+  return open != std::string_view::npos && before.find("</footer>", open) == std::string_view::npos;
 }
+
+// The two-letter codes of the states, the District of Columbia, the territories and
+// the armed forces' mail (USPS Publication 28, appendix B).
+constexpr std::string_view kUsStates[] = {"AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI",
+                                          "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN",
+                                          "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH",
+                                          "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA",
+                                          "WV", "WI", "WY", "PR", "GU", "VI", "AS", "MP", "AA", "AE", "AP"};
+
+// Whether `line` begins, after its indent, with a city of one to three capitalised
+// words, a state's code and a ZIP code (Tulsa, OK 74132; Salt Lake City UT 84101-2203).
+bool begins_with_city_state_zip(std::string_view line) {
+  size_t i = line.find_first_not_of(" \t");
+  for (int words = 0; i != std::string_view::npos && i < line.size() && words < 4; ++words) {
+    if (words > 0 && i + 8 <= line.size() && is_upper(line[i]) && is_upper(line[i + 1]) && line[i + 2] == ' ' &&
+        std::find(std::begin(kUsStates), std::end(kUsStates), line.substr(i, 2)) != std::end(kUsStates)) {
+      size_t d = i + 3;
+      while (d < line.size() && d < i + 8 && is_digit(line[d])) ++d;
+      if (d == i + 8 && (d == line.size() || !std::isalnum(static_cast<unsigned char>(line[d])))) return true;
+    }
+    if (!is_upper(line[i])) return false;
+    size_t e = i + 1;
+    while (e < line.size() &&
+           (std::isalpha(static_cast<unsigned char>(line[e])) || line[e] == '.' || line[e] == '\'' || line[e] == '-'))
+      ++e;
+    if (e - i < 2) return false;
+    if (e < line.size() && line[e] == ',') ++e;
+    if (e >= line.size() || line[e] != ' ') return false;
+    i = e + 1;
+  }
+  return false;
+}
+
+// A street as the United States writes it: a house number, perhaps a direction, the
+// street's name and its type, perhaps a direction and a unit.
+constexpr const char* kUsStreet =
+    R"(\d{1,6}[A-Z]?(?: (?:[NSEW]|NE|NW|SE|SW)\.?)?(?: (?:[A-Z][A-Za-z'-]+|\d{1,3}(?:st|nd|rd|th))){1,4} )"
+    R"((?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Ter|)"
+    R"(Parkway|Pkwy|Circle|Cir|Highway|Hwy|Trail|Trl|Loop|Square|Sq|Pike|Path|Plaza|Alley|Run|Row|Grove|)"
+    R"(Crescent|Cres|Close|Parade|Pde|Esplanade|Gardens)\.?)"
+    R"((?: (?:[NSEW]|NE|NW|SE|SW)\b)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|Rm|#)\.? ?#?[A-Za-z0-9-]{1,6})?)";
+
+// Whether an address is one everybody knows: a landmark's or an office of state, a
+// famous company's campus, a fiction's, or the USPS guide's "Anytown". A sample or a
+// question about such a place is no one's home.
+bool well_known_address(std::string_view address) {
+  const std::string a = ascii::lowered(address);
+  if (a.find("anytown") != std::string::npos || a.find("any town") != std::string::npos) return true;
+  for (std::string_view known : {"1600 pennsylvania av", "1600 amphitheatre p", "1 infinite loop", "350 fifth av",
+                                 "1 microsoft way", "1 hacker way", "410 terry av", "742 evergreen terrace",
+                                 "4 privet dr", "1313 mockingbird l", "221b baker st", "11 wall st", "10 downing st"})
+    if (a.starts_with(known)) return true;
+  return false;
+}
+
+}  // namespace
+
+// A business's own details: in a legal notice or a site's footer, on a line that names
+// a company by its legal form (or the line before), or on a contact line. The one
+// judgement every rule for an address, a telephone, an account or a tax number
+// without a person's label makes.
+bool business_detail(std::string_view text, size_t at) {
+  return names_a_company(text, at) || in_legal_notice(text, at) || business_contact_line(text, at) ||
+         in_site_footer(text, at);
+}
+
+namespace {
 
 // Group 1, an address, unless it is a company's.
 void pick_private_address(const Hit& h, std::vector<Found>& out) {
-  if (!companys_address(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
+  if (!business_detail(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
+}
+
+// Group 1, a street alone on its line, with the city, the state and the ZIP code on
+// the next (a mailing label's): the two lines, unless they are a company's.
+void pick_label_street_line(const Hit& h, std::vector<Found>& out) {
+  const size_t end = h.end();
+  if (end >= h.text.size() || h.text[end] != '\n') return;
+  const std::string_view below = line_around(h.text, end + 1);
+  if (!begins_with_city_state_zip(below) || business_detail(h.text, h.at(h.groups[1])) ||
+      well_known_address(h.groups[1]))
+    return;
+  const size_t zip = below.find_first_of("0123456789");
+  size_t stop = h.at(below) + zip + 5;
+  if (stop + 5 <= h.text.size() && h.text[stop] == '-' && is_digit(h.text[stop + 1])) stop += 5;
+  out.push_back({h.at(h.groups[1]), stop, {}});
 }
 
 }  // namespace
@@ -735,7 +874,9 @@ std::vector<RuleSpec> pii_rules() {
   // ("Invoice ref 582-31-7740", "Receipt no. 219-44-8812").
   r.push_back({"us_ssn", R"(\b(\d{3}-\d{2}-\d{4})\b)",
                [](const Hit& h, std::vector<Found>& out) {
-                 if (is_us_ssn(h.groups[1]) && !named_as_other(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
+                 if (named_as_other(h.text, h.at(h.groups[1]))) return;
+                 if (is_us_ssn(h.groups[1])) add(out, h, h.groups[1]);
+                 if (is_us_itin(h.groups[1])) add(out, h, h.groups[1], "us_itin");
                },
                false, R"(\d{3}-\d{2}-\d{4})"});
   // A DICOM header as dcmdump or pydicom print it: the patient's name, id, birth date,
@@ -769,6 +910,8 @@ std::vector<RuleSpec> pii_rules() {
                R"((?i)\b(?:ssn|social security(?: number| no\.?|)"
                R"( #)?)\b[^\n\d]{0,40}(\d{3}[ -]?\d{2}[ -]?\d{4})\b)",
                group_if(1, is_us_ssn)});
+  r.push_back({"us_itin", R"((?i)\bitin\b[^\n\d]{0,20}(9\d{2}[ -]?\d{2}[ -]?\d{4})\b)", group_if(1, is_us_itin), false,
+               R"((?i)\bitin\b)"});
   r.push_back({"uk_nino", R"(\b([A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])\b)", group_if(1, is_uk_nino), false,
                R"([A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D])"});
   // The countries of is_iban's length table, so the set is not woken by every capital-digit run.
@@ -776,18 +919,60 @@ std::vector<RuleSpec> pii_rules() {
       "(?:AD|AE|AT|BA|BE|BG|BH|BR|CH|CY|CZ|DE|DK|EE|ES|FI|FR|GB|GR|HR|HU|IE|IL|IS|IT|LT|LU|LV|"
       "MT|NL|NO|PL|PT|RO|RS|SA|SE|SI|SK|TR)";
   r.push_back({"iban", R"(\b()" + countries + R"(\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b)",
-               group_if(1, is_iban), false, R"(\b)" + countries + R"(\d{2} ?[A-Z0-9]{4} ?[A-Z0-9]{4})"});
-  r.push_back(
-      {"ca_sin", R"(\b(\d{3}[ -]\d{3}[ -]\d{3})\b)", group_if(1, is_ca_sin), false, R"(\d{3}[ -]\d{3}[ -]\d{3})"});
+               [](const Hit& h, std::vector<Found>& out) {
+                 // A business's or a charity's account, printed for its customers' or donors' payments.
+                 const size_t at = h.at(h.groups[1]);
+                 if (!is_iban(h.groups[1]) || business_detail(h.text, at)) return;
+                 const std::string near = ascii::lowered(h.text.substr(at > 300 ? at - 300 : 0, at > 300 ? 300 : at));
+                 for (std::string_view w : {"donat", "spende", "doação", "donación", "don en ligne"})
+                   if (near.find(w) != std::string::npos) return;
+                 add(out, h, h.groups[1]);
+               },
+               false, R"(\b)" + countries + R"(\d{2} ?[A-Z0-9]{4} ?[A-Z0-9]{4})"});
+  r.push_back({"ca_sin", R"(\b(\d{3}[ -]\d{3}[ -]\d{3})\b)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (is_ca_sin(h.groups[1]) && !named_as_other(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
+               },
+               false, R"(\d{3}[ -]\d{3}[ -]\d{3})"});
   // Unspaced, after its name as a label, a key or an element (SIN: …, "sin": "…", <sin>…).
   r.push_back({"ca_sin", R"((?i)\b(?:sin|social insurance number)\b[ \t:="'>#]{1,6}(\d{9})\b)", group_if(1, is_ca_sin),
                false, R"((?i)\b(?:sin|social insurance number)\b[ \t:="'>#])"});
   r.push_back(
       {"br_cpf", R"(\b(\d{3}\.\d{3}\.\d{3}-\d{2})\b)", group_if(1, is_br_cpf), false, R"(\d{3}\.\d{3}\.\d{3}-\d{2})"});
   r.push_back({"es_dni", R"(\b([XYZ]?\d{7,8}-?[A-Z])\b)", group_if(1, is_es_dni), false, R"(\d{7}-?[A-Z])"});
-  r.push_back({"in_aadhaar", R"(\b([2-9]\d{3}[ -]\d{4}[ -]\d{4})\b)", group_if(1, is_in_aadhaar), false,
-               R"([2-9]\d{3}[ -]\d{4}[ -]\d{4})"});
+  r.push_back({"in_aadhaar", R"(\b([2-9]\d{3}[ -]\d{4}[ -]\d{4})\b)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 // Not a piece of a longer token: an order's id (GPA.3381-2270-6157-90823).
+                 const std::string_view v = h.groups[1], t = h.text;
+                 const size_t at = h.at(v), end = at + v.size();
+                 auto joins = [](char c) { return c == '.' || c == '-'; };
+                 if ((at > 1 && joins(t[at - 1]) && ascii::is_alnum(t[at - 2])) ||
+                     (end + 1 < t.size() && joins(t[end]) && ascii::is_alnum(t[end + 1])))
+                   return;
+                 // Nor groups of a longer grouped number (an IBAN: DE58 6805 0101 2322 0369 93).
+                 auto group_before = [&] {
+                   if (at < 5 || t[at - 1] != ' ' || (at > 5 && ascii::is_alnum(t[at - 6]))) return false;
+                   const std::string_view g = t.substr(at - 5, 4);
+                   return std::all_of(g.begin(), g.end(), ascii::is_alnum) && std::any_of(g.begin(), g.end(), is_digit);
+                 };
+                 if (group_before()) return;
+                 if (is_in_aadhaar(v)) add(out, h, v);
+               },
+               false, R"([2-9]\d{3}[ -]\d{4}[ -]\d{4})"});
   r.push_back({"in_pan", R"(\b([A-Z]{5}\d{4}[A-Z])\b)", group_if(1, is_in_pan), false, R"([A-Z]{5}\d{4}[A-Z])"});
+  // A Polish account number (NRB): an IBAN without its PL, two check digits and six
+  // groups of four, which the IBAN's check (ISO 13616, mod 97) holds for.
+  r.push_back({"bank_account", R"(\b(\d{2} \d{4} \d{4} \d{4} \d{4} \d{4} \d{4})\b)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (is_iban("PL" + digits_of(h.groups[1])) && !business_detail(h.text, h.at(h.groups[1])))
+                   add(out, h, h.groups[1]);
+               },
+               false, R"(\d{2} \d{4} \d{4} \d{4} \d{4} \d{4} \d{4})"});
+  // A date of birth in Arabic, in Arabic-Indic or Western digits (تاريخ الميلاد: ٠٣/١١/١٩٨٧).
+  r.push_back({"date_of_birth",
+               R"((?:تاريخ الميلاد|تاريخ الولادة)[ \t]*[:：]?[ \t]*((?:[٠-٩]|[0-9]){1,4}[/.-](?:[٠-٩]|[0-9]){1,2}[/.-])"
+               R"((?:[٠-٩]|[0-9]){1,4}))",
+               group(1), false, R"(تاريخ الميلاد|تاريخ الولادة)"});
   // Phone numbers: in the international form (ITU-T E.164: a +, a country code,
   // 8 to 15 digits in all), or any number a word names as a phone.
   auto phone = [](const Hit& h, std::vector<Found>& out) {
@@ -795,9 +980,7 @@ std::vector<RuleSpec> pii_rules() {
     const size_t at = h.at(v);
     if (at > 0 && (std::isalnum(static_cast<unsigned char>(h.text[at - 1])) || h.text[at - 1] == '.')) return;
     const std::string d = digits_of(v);
-    if (d.size() >= 8 && d.size() <= 15 && !is_fictional_phone(d) && !in_legal_notice(h.text, at) &&
-        !business_contact_line(h.text, at))
-      add(out, h, v);
+    if (d.size() >= 8 && d.size() <= 15 && !is_fictional_phone(d) && !business_detail(h.text, at)) add(out, h, v);
   };
   r.push_back({"phone_number", R"((\+[1-9]\d{0,2}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{1,4}(?:[ .-]?\d{2,5}){1,4})\b)", phone,
                false, R"(\+[1-9]\d{0,2}[ .-]?\(?\d)"});
@@ -820,8 +1003,7 @@ std::vector<RuleSpec> pii_rules() {
     if ((at > 0 && (alnum(at - 1) || (joins(at - 1) && at > 1 && alnum(at - 2)))) ||
         (end < h.text.size() && (alnum(end) || (joins(end) && alnum(end + 1)))))
       return;
-    if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at) && !in_legal_notice(h.text, at) &&
-        !business_contact_line(h.text, at))
+    if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at) && !business_detail(h.text, at))
       add(out, h, v);
   };
   // One rule for the four plans. Its trigger asks for more than a leading 0 and a
@@ -908,11 +1090,12 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back(
       {"address",
        R"(\b([A-ZÄÖÜÅ][a-zäöüßåøæé]+(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|)"
-       R"(vej|gade|gatan|vägen|veien|gata) \d{1,4}(?: ?[A-Za-z])?(?:, [^,\n\d]{1,12}\d{1,5})?, (?:\d{4,5}|\d{3} \d{2}) )"
+       R"(vej|gade|gatan|vägen|veien|gata) \d{1,4}(?: ?[A-Za-z]|-\d{1,3})?(?:, [^,\n\d]{1,12}\d{1,5})?, )"
+       R"((?:\d{4,5}|\d{3} \d{2}|\d{4} ?[A-Z]{2}) )"
        R"([A-ZÄÖÜÅ][a-zäöüßåøæé]+))",
        pick_private_address, false,
        R"((?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm|laan|straat|gracht|vej|gade|gatan|vägen|veien|)"
-       R"(gata) \d{1,4}(?: ?[A-Za-z])?, )"});
+       R"(gata) \d{1,4}(?: ?[A-Za-z]|-\d{1,3})?, )"});
   // The same as Spain, Italy, Portugal and France write it: the street's word first
   // (Calle de Toledo 41, 3º izq, 28005 Madrid; Via dei Mille 24, 80121 Napoli), or
   // the number first (12 ter, avenue des Lilas, 69003 Lyon), then a postcode and a town.
@@ -957,7 +1140,27 @@ std::vector<RuleSpec> pii_rules() {
        R"(\b(\d{1,4}[A-Za-z]?,? (?:[A-Z][a-z]+ ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Gardens|Close|Drive|Way|)"
        R"(Place|Crescent|Court|Terrace|Grove|Square|Hill|Row|Mews|Walk|Gate|Green|Rise|View)\b\.?,? )"
        R"((?:[A-Z][a-z]+,? ){1,3}[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})\b)",
-       pick_private_address, false, R"([A-Z]\d[A-Z\d]? \d[A-Z][A-Z])"});
+       [](const Hit& h, std::vector<Found>& out) {
+         if (!well_known_address(h.groups[1])) pick_private_address(h, out);
+       },
+       false, R"([A-Z]\d[A-Z\d]? \d[A-Z][A-Z])"});
+  // An American address: a house number, a street and its type (USPS Publication 28's
+  // common suffixes), perhaps a unit, then the city, the state's code and the ZIP code,
+  // on one line (5172 Larkspur Ct, Apt 12, Boise, ID 83709) or a mailing label's two.
+  // Canada and Australia end theirs with a province's or state's code and a postcode.
+  std::string states;
+  for (std::string_view st : kUsStates) states += (states.empty() ? "" : "|") + std::string(st);
+  r.push_back({"address",
+               R"(\b()" + std::string(kUsStreet) + R"((?:, ?| )(?:[A-Z][A-Za-z.'-]+ ){0,2}[A-Z][A-Za-z.'-]+,? )" +
+                   "(?:(?:" + states +
+                   R"() \d{5}(?:-\d{4})?|(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) )"
+                   R"([A-Z]\d[A-Z] ?\d[A-Z]\d|(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT) \d{4}))\b)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (!well_known_address(h.groups[1])) pick_private_address(h, out);
+               },
+               false, R"(\b[A-Z]{2,3} (?:\d{4,5}|[A-Z]\d[A-Z] ?\d[A-Z]\d)\b)"});
+  r.push_back({"address", R"(^[ \t]*()" + std::string(kUsStreet) + R"(),?[ \t]*$)", pick_label_street_line, false,
+               R"(\b[A-Z]{2} \d{5}\b)"});
   // A UPI payment address (NPCI): a name or a number, @, and a payment app's handle.
   r.push_back(
       {"upi_id",
@@ -998,16 +1201,22 @@ std::vector<RuleSpec> pii_rules() {
   // A date of birth, where a name says it is one.
   r.push_back(
       {"date_of_birth",
-       R"((?i)(?:\b(?:dob|d\.o\.b\.|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|geburtsdatum|born(?: on)?|)"
+       R"((?i)(?:(?:\b|_)(?:dob|d\.o\.b\.|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|geburtsdatum|born(?: on)?|)"
        // ... and the same in other languages.
        R"(data[ _-]?(?:di[ _-]?)?nascita|fecha[ _-]?(?:de[ _-]?)?nacimiento|date[ _-]?(?:de[ _-]?)?naissance|)"
        R"(data[ _-]?(?:de[ _-]?)?nascimento|geboortedatum|f[öo]delsedatum|f[øo]dselsdato|syntym[äa]aika|)"
        R"(data[ _-]?urodzenia|do[ğg]um[ _-]?tarihi|(?:tanggal|tgl)[ _-]?lahir)\b|дата[ _]рождения|生年月日|出生日期|생년월일))"
        R"(["']?[ \t]*[:=：]?[ \t]*(?:(?:is|as|was)[ \t]+)?["']?((?:19|20)\d\d-\d\d-\d\d|\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d|)"
        R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d|(?:19|20)\d\d年\d{1,2}月\d{1,2}日)(?:\b|$|[^0-9]))",
-       // The epoch's first day and 1900's stand where a system has no date to give.
+       // The epoch's first day and 1900's stand where a system has no date to give. A
+       // death date after it on the line makes it a biography's (born 1920; died 1958).
        [](const Hit& h, std::vector<Found>& out) {
-         if (h.groups[1] != "1970-01-01" && h.groups[1] != "1900-01-01") add(out, h, h.groups[1]);
+         if (h.groups[1] == "1970-01-01" || h.groups[1] == "1900-01-01") return;
+         const std::string rest =
+             ascii::lowered(line_around(h.text, h.end()).substr(h.end() - h.at(line_around(h.text, h.end()))));
+         for (std::string_view w : {"died", "death", "†", "passed away", "gestorben", "décédé", "murió", "morto"})
+           if (rest.find(w) != std::string::npos) return;
+         add(out, h, h.groups[1]);
        },
        false,
        R"((?i)dob|d\.o\.b|birth|geburt|born|nasc|nacim|naiss|geboort|dselsdat|delsedat|syntym|urodz|tarih|lahir|)"
@@ -1049,7 +1258,7 @@ std::vector<RuleSpec> pii_rules() {
                    if (eq != std::string_view::npos) v = v.substr(0, v.rfind(' ', eq) + 1);
                  }
                  while (!v.empty() && (v.back() == ' ' || v.back() == ',' || v.back() == '\r')) v.remove_suffix(1);
-                 if (street_postcode_town(v) && !companys_address(h.text, h.at(v))) add(out, h, v);
+                 if (street_postcode_town(v) && !business_detail(h.text, h.at(v))) add(out, h, v);
                },
                false, address_words});
   // A passport number where the text says it is one (ICAO 9303 allows up to 9

@@ -164,7 +164,9 @@ namespace {
 
 // Every string argument of the call (to its closing parenthesis on the line,
 // through nested calls: Some("..."), Secret::new("...")) that client_secret takes.
-void pick_client_literals(const Hit& h, std::vector<Found>& out) {
+// `hex_too`: where the callee names a secret (a setter's), 32 hex digits or more are
+// one too; given to a client by position they are as often an id.
+void pick_client_literals(const Hit& h, std::vector<Found>& out, bool hex_too) {
   const std::string callee = lowered(h.groups[1]);
   for (std::string_view getter : {"get", "load", "fetch", "read", "find", "resolve", "lookup", "list"})
     if (callee.starts_with(getter)) return;
@@ -181,7 +183,9 @@ void pick_client_literals(const Hit& h, std::vector<Found>& out) {
     if (t[p] != '"' && t[p] != '\'') continue;
     const size_t e = t.find(t[p], p + 1);
     if (e == std::string_view::npos || t.substr(p, e - p).find('\n') != std::string_view::npos) return;
-    if (const std::string_view v = t.substr(p + 1, e - p - 1); client_secret(v)) add(out, h, v, "secret");
+    if (const std::string_view v = t.substr(p + 1, e - p - 1);
+        client_secret(v) || (hex_too && v.size() >= 32 && is_hex(v) && looks_random(v)))
+      add(out, h, v, "secret");
     p = e;
   }
 }
@@ -272,6 +276,33 @@ bool google_api_key_shaped(std::string_view v) { return v.size() == 39 && v.star
 // Algolia DocSearch's config: DocSearch takes the search-only key, "the public API
 // key to use in your frontend code" (Algolia documentation, "API keys"): 32 hex.
 bool algolia_key_shaped(std::string_view v) { return v.size() == 32 && is_hex(v); }
+
+// The quoted value of the first `key:` within 300 bytes after the match (a client's
+// config object: key: 'a1c7...').
+void pick_client_key(const Hit& h, std::vector<Found>& out) {
+  const std::string_view t = h.text.substr(h.end(), std::min<size_t>(300, h.text.size() - h.end()));
+  for (size_t k = t.find("key:"); k != std::string_view::npos; k = t.find("key:", k + 4)) {
+    if (k > 0 && (ascii::is_alnum(t[k - 1]) || t[k - 1] == '_')) continue;
+    const size_t q = t.find_first_not_of(" \t", k + 4);
+    if (q == std::string_view::npos || (t[q] != '\'' && t[q] != '"')) return;
+    const size_t close = t.find(t[q], q + 1);
+    if (close != std::string_view::npos) add(out, h, t.substr(q + 1, close - q - 1));
+    return;
+  }
+}
+
+// The challenge's token (group 1) and, wherever the text serves it, the key
+// authorization: the token, a dot and the account key's thumbprint.
+void pick_acme_key_authorization(const Hit& h, std::vector<Found>& out) {
+  const std::string_view token = h.groups[1];
+  add(out, h, token);
+  const std::string needle = std::string(token) + ".";
+  for (size_t k = h.text.find(needle); k != std::string_view::npos; k = h.text.find(needle, k + 1)) {
+    size_t e = k + needle.size();
+    while (e < h.text.size() && (ascii::is_alnum(h.text[e]) || h.text[e] == '_' || h.text[e] == '-')) ++e;
+    out.push_back({k, e, {}});
+  }
+}
 
 // A SealedSecret's encryptedData: each value is ciphertext only the controller's
 // private key opens (Bitnami sealed-secrets), committed by design. The values are
@@ -468,6 +499,17 @@ constexpr Token kTokens[] = {
     {"databricks_token", R"(\b(dapi[a-f0-9]{32}(?:-\d)?))", false},
     {"vault_token", R"(\b(hv[sbr]\.[A-Za-z0-9_-]{24,}))", false},
     {"postman_key", R"(\b(PMAK-[a-f0-9]{24}-[a-f0-9]{34}))", false},
+    // New Relic's license key: 40 characters, the last four NRAL ("License keys").
+    {"newrelic_key", R"(\b([A-Za-z0-9]{36}NRAL)\b)", false, "NRAL"},
+    // Porkbun's secret API key (sk1_ and 64 hex; its pk1_ key is the other half).
+    {"porkbun_key", R"(\b(sk1_[0-9a-f]{64})\b)", false},
+    // A blockchain node provider's endpoint carries the project's key in its path:
+    // after the API's version (Alchemy /v2/, Infura /v3/), after the host (QuickNode)
+    // or after the chain's name (Ankr).
+    {"node_provider_key", R"(\.(?:alchemy\.com/v2|infura\.io/(?:ws/)?v3)/([A-Za-z0-9_-]{20,}))", true},
+    {"node_provider_key", R"(\.quiknode\.pro/([0-9a-f]{32,}))", false},
+    {"node_provider_key", R"(\brpc\.ankr\.com/[a-z0-9_]+/([0-9a-f]{32,}))", false},
+    {"render_key", R"(\b(rnd_[A-Za-z0-9]{20,}))", true},
     {"grafana_token", R"(\b(gl(?:c|sa)_[A-Za-z0-9_=+/-]{30,}))", false},
     {"newrelic_key", R"(\b(NR(?:AK|AA|II|JS)-[A-Z0-9]{20,}))", false},
     {"sentry_token", R"(\b(sntr[ysu]_[A-Za-z0-9_=+/-]{30,}))", false},
@@ -806,6 +848,23 @@ std::vector<RuleSpec> block_rules() {
   return r;
 }
 
+namespace {
+
+// Whether a matched <key>X</key> is a property list's: the element after it is one of
+// the plist's value types, and X is the name of that value, not a value.
+bool plist_key(const Hit& h) {
+  if (h.groups[1] != "key") return false;
+  const size_t next = h.text.find_first_not_of(" \t\r\n", h.end());
+  if (next == std::string_view::npos || h.text[next] != '<') return false;
+  const std::string_view rest = h.text.substr(next + 1);
+  for (std::string_view type : {"string", "integer", "real", "true", "false", "dict", "array", "data", "date"})
+    if (rest.starts_with(type) && rest.size() > type.size() && (rest[type.size()] == '>' || rest[type.size()] == '/'))
+      return true;
+  return false;
+}
+
+}  // namespace
+
 std::vector<RuleSpec> line_rules() {
   std::vector<RuleSpec> r;
   // Values public by where they stand (RuleSpec::exempts): a Firebase web app's
@@ -821,6 +880,29 @@ std::vector<RuleSpec> line_rules() {
           [](const Hit& h, std::vector<Found>& out) { pick_public_api_key(h, out, algolia_key_shaped); }});
   exempt({"public", R"re("current_key"[ \t]*:[ \t]*"(AIza[0-9A-Za-z_-]{35})")re", group(1), false, "current_key"});
   exempt({"public", R"(\bencryptedData:)", pick_sealed_values, false, "encryptedData:"});
+  // A JWT that is public by design (Supabase's anon key): no piece of it is taken either.
+  exempt({"public", R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*))",
+          group_if(1, is_public_by_design), false, "eyJ"});
+  // Laravel Echo's or a Pusher client's app key: public (Pusher: "app key ... is not
+  // secret"; the app secret stays on the server).
+  exempt({"public", R"re((?i)\bbroadcaster:[ \t]*['"](?:pusher|reverb)['"])re", pick_client_key, false,
+          R"((?i)broadcaster:)"});
+  // An ACME HTTP-01 challenge: the token in the well-known path and the key
+  // authorization served for it (RFC 8555, 8.3) are public for the validation.
+  exempt({"public", R"(/\.well-known/acme-challenge/([A-Za-z0-9_-]{16,}))", pick_acme_key_authorization, false,
+          "acme-challenge/"});
+  // Mixpanel's project token, which every client SDK is initialised with ("Project
+  // Token": not a secret; the API secret is another value), and a 32-hex key on a
+  // line that says it is Algolia's search-only key.
+  exempt({"public", R"re((?i)\bmixpanel\.init(?:ialize)?\([ \t]*(?:token:[ \t]*)?["']([0-9a-f]{32})["'])re", group(1),
+          false, R"((?i)mixpanel\.init)"});
+  exempt({"public", R"re((?i)["']([0-9a-f]{32})["'][^\n]*\bsearch[ _-]?only\b)re", group(1), false,
+          R"((?i)search[ _-]?only)"});
+  // A Maps JavaScript API key in the script's URL: every visitor's browser loads it,
+  // and Google's console restricts it by referrer ("Use API keys", Maps JavaScript API).
+  exempt({"public",
+          R"(maps\.googleapis\.com/maps/(?:api/js|embed/v1/[a-z]+)\?(?:[^\s"'<>&]*&)*key=(AIza[0-9A-Za-z_-]{35}))",
+          group(1), false, "maps.googleapis.com/maps/"});
   // The value of a name that says public (VAPID_PUBLIC_KEY=..., publicAccessToken: '...')
   // or of the Push API's applicationServerKey, whatever its shape.
   exempt({"public",
@@ -839,6 +921,21 @@ std::vector<RuleSpec> line_rules() {
                R"(\b((?:MII[A-Za-z0-9+/]{2}(?:AIBAAK|QIBADAN|gIBAAK|wIBAAK)|MHcCAQEE|MC4CAQAwBQYDK2Vw|)"
                R"(MIG[HT]AgEAMBMGByqGSM49|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/=]{40,}))",
                group(1)});
+  // Key material in hex, 128, 192 or 256 bits, quoted on a line that gives it to a
+  // cipher (SymmetricKey(data: Data(hex: "..")), SecretKeySpec(.., "AES")).
+  r.push_back({"encryption_key", R"(["']((?:[0-9a-fA-F]{16}){2,4})["'])",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string line = ascii::lowered(line_around(h.text, h.at(h.groups[1])));
+                 for (std::string_view w : {"symmetrickey", "secretkeyspec", "aes", "chacha", "secretbox", "cipher"})
+                   for (size_t k = line.find(w); k != std::string::npos; k = line.find(w, k + 1))
+                     // A word of its own (AES-256, aes_gcm), not a piece of one ("maestro").
+                     if ((k == 0 || !ascii::is_alpha(line[k - 1])) &&
+                         (k + w.size() >= line.size() || !ascii::is_alpha(line[k + w.size()]))) {
+                       add(out, h, h.groups[1]);
+                       return;
+                     }
+               },
+               false, R"((?i)SymmetricKey|SecretKeySpec|AES|ChaCha|secretbox|cipher)"});
   for (const Token& t : kTokens)
     r.push_back({t.kind, t.pattern, t.random ? group_if(1, random_tail) : group(1), false, t.trigger});
 
@@ -937,7 +1034,7 @@ std::vector<RuleSpec> line_rules() {
   r.push_back({"secret",
                R"((?i)\b([A-Za-z0-9_]*(?:client|connect|auth|credentials?|login|signin)[A-Za-z0-9_]*)"
                R"((?:::new|\.new|\.create)?)[ \t]*\()",
-               pick_client_literals, false,
+               [](const Hit& h, std::vector<Found>& out) { pick_client_literals(h, out, false); }, false,
                R"((?i)(?:client|connect|auth|credential|login|signin)\w*(?:::new)?[ \t]*\()"});
   // A secret given beside the id of its key pair, to any call: the id's shape is its
   // provider's (Razorpay's key id, an AWS access key id, a Twilio account SID, Alibaba's
@@ -956,11 +1053,14 @@ std::vector<RuleSpec> line_rules() {
   // A secret given to a setter named for it: setAccessToken("…"), set_secret('…'); the
   // name after "set" is judged as any name is (setIdempotencyKey, setSiteKey and
   // setPublishableKey name no secret).
-  r.push_back({"secret", R"((?i)\bset_?([A-Za-z0-9_]*(?:token|secret|password|passwd|passphrase|key))[ \t]*\()",
-               [](const Hit& h, std::vector<Found>& out) {
-                 if (classify_name(h.groups[1]) != NameClass::kNone) pick_client_literals(h, out);
-               },
-               false, R"((?i)set_?\w*(?:token|secret|passw|passphrase|key)[ \t]*\()"});
+  r.push_back(
+      {"secret", R"((?i)\bset_?([A-Za-z0-9_]*(?:token|secret|password|passwd|passphrase|key|tokenauth))[ \t]*\()",
+       [](const Hit& h, std::vector<Found>& out) {
+         // Matomo's token_auth is its API's secret (setTokenAuth).
+         if (classify_name(h.groups[1]) != NameClass::kNone || ascii::lowered(h.groups[1]).ends_with("tokenauth"))
+           pick_client_literals(h, out, true);
+       },
+       false, R"((?i)set_?\w*(?:token|secret|passw|passphrase|key|tokenauth)[ \t]*\()"});
   // A .pgpass line, host:port:database:user:password; quoted after other words
   // only where the line names the file (JSON lines hold many colons).
   r.push_back({"password",
@@ -1057,9 +1157,22 @@ std::vector<RuleSpec> line_rules() {
   // key or name attribute's (<setting name="SmtpPassword"><value>X</value>).
   r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>([^<\n]+)</([A-Za-z][A-Za-z0-9_:.-]*)>)",
                [](const Hit& h, std::vector<Found>& out) {
-                 if (h.groups[1] == h.groups[3]) pick_named_value(h, out);
+                 if (h.groups[1] == h.groups[3] && !plist_key(h)) pick_named_value(h, out);
                },
                false, "</[A-Za-z]"});
+  // ... or a CDATA section's text (Magento's local.xml: <password><![CDATA[…]]></password>).
+  r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)><!\[CDATA\[([^\]\n]+)\]\]></([A-Za-z][A-Za-z0-9_:.-]*)>)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (h.groups[1] == h.groups[3]) pick_named_value(h, out);
+               },
+               false, R"(<!\[CDATA\[)"});
+  // A settings table's row as a database shell prints it: | NAME | value |
+  // (PrestaShop's ps_configuration, WordPress's wp_options, Magento's core_config_data).
+  r.push_back({"secret", R"(^\|[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]*\|[ \t]*([^|\s][^|\n]*?)[ \t]*\|)",
+               pick_named_value, false, R"((?i)^\|[ \t]*\w*(?:key|secret|token|pass)\w*[ \t]*\|)"});
+  // Dovecot's passwd-file and the like: a password kept in its plaintext scheme.
+  r.push_back({"password", R"(\{(?:PLAIN|CLEAR|CLEARTEXT|PLAIN-TRUNC)\}([^:\s]+))", group(1), false,
+               R"(\{(?:PLAIN|CLEAR|CLEARTEXT|PLAIN-TRUNC)\})"});
   r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>[ \t]*<(?:[Vv]alue|VALUE|string)>([^<\n]+)</)",
                pick_named_value, false, R"(>[ \t]*<(?:[Vv]alue|VALUE|string)>)"});
   r.push_back({"secret",

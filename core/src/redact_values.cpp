@@ -441,24 +441,15 @@ bool is_reference(std::string_view v) {
   if (is_brace_reference(v) || is_template_field(v)) return true;                 // {env.TOKEN}, .Release.Namespace
   if (v.size() > 2 && v.front() == '%' && v.back() == '%') return true;           // %VAR% on Windows
   const std::string low = lowered(v);
-  if (starts_with_any(low, {"env:",           "env.",           "env[",
-                            "env(",           "vault:",         "vault://",
-                            "op://",          "arn:",           "projects/",
-                            "sm://",          "ssm:",           "ssm://",
-                            "secretsmanager", "keyvault",       "@microsoft.keyvault",
-                            "file:",          "process.env",    "os.environ",
-                            "os.getenv",      "getenv",         "system.getenv",
-                            "environment.",   "secrets.",       "secret.",
-                            "vars.",          "inputs.",        "!ref",
-                            "!sub",           "!getatt",        "lookup(",
-                            "var.",           "local.",         "data.",
-                            "config.",        "settings.",      "import.meta",
-                            "context.",       "self.",          "this.",
-                            "req.",           "request.",       "params.",
-                            "args.",          "opts.",          "options.",
-                            "ctx.",           "props.",         "window.",
-                            "globalthis.",    "azure-keyvault", "gcp-secret",
-                            "k8s:",           "kubernetes:",    "aws-secretsmanager"}))
+  if (starts_with_any(low, {"env:", "env.", "env[", "env(", "vault:", "vault://", "op://", "arn:", "projects/", "sm://",
+                            "ssm:", "ssm://", "secretsmanager", "keyvault", "@microsoft.keyvault", "file:",
+                            "process.env", "os.environ", "os.getenv", "getenv", "system.getenv", "environment.",
+                            "secrets.", "secret.", "vars.", "inputs.", "!ref", "!sub", "!getatt", "lookup(", "var.",
+                            "local.", "data.", "config.", "settings.", "import.meta", "context.", "self.", "this.",
+                            "req.", "request.", "params.", "args.", "opts.", "options.", "ctx.", "props.", "window.",
+                            "globalthis.", "azure-keyvault", "gcp-secret", "k8s:", "kubernetes:", "aws-secretsmanager",
+                            // altool's and notarytool's: the password is an item in the keychain or a variable.
+                            "@keychain:", "@env:"}))
     return true;
   // A call: read_secret("db"), os.getenv('X'), or the start of one: a name with a
   // word of three letters or more in it, then "(" (a salt may hold "g4(...)").
@@ -608,14 +599,20 @@ bool is_public_by_design(std::string_view v) {
   // project API key ("safe to use in public apps"), PubNub's publish and subscribe
   // keys (its sec-c- key is the server's secret).
   // Flutterwave's public keys (FLWPUBK-, FLWPUBK_TEST-; FLWSECK- is the secret one).
+  // Supabase's publishable key (sb_publishable_; sb_secret_ is the server's), RevenueCat's
+  // public SDK keys for the App Store, Google Play and Amazon (appl_, goog_, amzn_; its
+  // secret keys are sk_), Branch's live and test keys, which every app embeds.
   // Xendit's public keys and Toss Payments' client keys (ck; the secret keys are sk).
   if (starts_with_any(v, {"pk_live_", "pk_test_", "pk.eyJ", "phc_", "pub-c-", "sub-c-", "FLWPUBK-", "FLWPUBK_TEST-",
-                          "xnd_public_", "live_ck_", "test_ck_", "live_gck_", "test_gck_"}))
+                          "xnd_public_", "live_ck_", "test_ck_", "live_gck_", "test_gck_", "sb_publishable_", "appl_",
+                          "goog_", "amzn_", "key_live_", "key_test_"}))
     return true;
   // Mercado Pago's public key, APP_USR- or TEST- and a UUID, which its browser SDK takes
   // ("Credenciales": the access token is APP_USR- and digits, hex and digits).
   for (std::string_view prefix : {"APP_USR-", "TEST-"})
     if (v.starts_with(prefix) && is_uuid(v.substr(prefix.size()))) return true;
+  // LaunchDarkly's mobile key (mob- and a UUID): "not a secret", shipped in apps.
+  if (v.starts_with("mob-") && is_uuid(v.substr(4))) return true;
   // A Datadog client token (pub and 32 hex), which browser RUM and logs SDKs carry.
   if (v.size() == 35 && v.starts_with("pub") && is_hex(v.substr(3))) return true;
   // Razorpay's key id, 14 letters and digits after its prefix (the key secret is a

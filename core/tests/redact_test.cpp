@@ -1788,5 +1788,156 @@ TEST(RedactFamilies, TheSecondReviewsFindings) {
   }
 }
 
+// An address as the United States writes it: a house number, a street and its type,
+// perhaps a unit, a city, the state's two letters and the ZIP code, on one line or a
+// mailing label's lines. A company's, a shop's or a landmark's is public.
+TEST(RedactFamilies, AnAmericanAddressIsAPersonsUnlessAPlacesOwn) {
+  Redactor r;
+  expect_caught(r, "Ship to: Dana Whitfield, 5172 Larkspur Ct, Apt 12, Boise, ID 83709",
+                {"5172 Larkspur Ct, Apt 12, Boise, ID 83709"});
+  expect_caught(r, "  \"shipping\": \"88 N Quincy Blvd Unit 4, Arlington, VA 22203-1150\",",
+                {"88 N Quincy Blvd Unit 4, Arlington, VA 22203-1150"});
+  expect_caught(r, "Renee Pacheco\n3309 W 71st Street\nTulsa, OK 74132\n", {"3309 W 71st Street\nTulsa, OK 74132"});
+  expect_caught(r, "he moved to 610 Sycamore Hollow Road, Lexington, KY 40502 last spring",
+                {"610 Sycamore Hollow Road, Lexington, KY 40502"});
+  expect_kept(r, {"Acme Robotics Inc., 2200 Mission College Blvd, Santa Clara, CA 95054",
+                  "Our headquarters: 100 Cambridge Street, Boston, MA 02114",
+                  "Visit our store at 44 Harbor Way, Sausalito, CA 94965 (Mon-Sat 10-6)",
+                  "The White House, 1600 Pennsylvania Avenue NW, Washington, DC 20500",
+                  "sample address from the USPS guide: 123 Main St, Anytown, NY 12345"});
+  // Canada's and Australia's the same way, with their provinces' and states' codes.
+  expect_caught(r, "Mailing address: 47 Birchmount Rd, Scarborough, ON M1N 3J7 (tenant since 2021)",
+                {"47 Birchmount Rd, Scarborough, ON M1N 3J7"});
+  expect_caught(r, "customer=Liam O'Connell; addr=\"9 Wattle Grove, Fitzroy North VIC 3068\"",
+                {"9 Wattle Grove, Fitzroy North VIC 3068"});
+  expect_kept(r, {"Acme Pty Ltd, 1 Martin Place, Sydney NSW 2000"});
+  // A street's shape alone is no address: the city, the state and the ZIP code make it one.
+  expect_kept(r, {"  1 Main Loop\n  exit code 0, OK 20000 events"});
+  // Not addresses: numbers and capitals that end in two letters and five digits.
+  expect_kept(r, {"Processed 1200 Records Total, Batch OK 20240", "ERROR 503 Service Unavailable, retry in NY 10001"});
+}
+
+// A blockchain node provider's endpoint carries the project's key in its path; a
+// hosting platform's API key by its prefix.
+TEST(RedactFamilies, AKeyInANodeProvidersPathAndOtherPrefixes) {
+  Redactor r;
+  expect_caught(
+      r, "const provider = new JsonRpcProvider(\"https://polygon-mainnet.g.alchemy.com/v2/pW7xRb2Kq9LmTz4VnC8sYd1F\");",
+      {"pW7xRb2Kq9LmTz4VnC8sYd1F"});
+  expect_caught(r, "RPC_URL=wss://sepolia.infura.io/ws/v3/9c41e7b2a05d4f38b6e1c7a2d9f05b34",
+                {"9c41e7b2a05d4f38b6e1c7a2d9f05b34"});
+  expect_caught(r, "  url: https://rpc.ankr.com/bsc/0b8f2e7d91c4a6350e8d7f2b1c9a4e6d5f3b2a1c0d9e8f7a6b5c4d3e2f1a0b9c",
+                {"0b8f2e7d91c4a6350e8d7f2b1c9a4e6d5f3b2a1c0d9e8f7a6b5c4d3e2f1a0b9c"});
+  expect_caught(r, "https://quiet-wild-pond.base-mainnet.quiknode.pro/4e1d8c2b9a7f3e5d1c0b8a6f4e2d0c9b7a5f3e1d/",
+                {"4e1d8c2b9a7f3e5d1c0b8a6f4e2d0c9b7a5f3e1d"});
+  expect_caught(r, "curl -H \"Authorization: Bearer rnd_Zq4TmW8xKc2RvL7pNb3Y\" https://api.render.com/v1/services",
+                {"rnd_Zq4TmW8xKc2RvL7pNb3Y"});
+  // The IRS's taxpayer number for those without an SSN: a 9, then a group of the
+  // ranges it issues (50-65, 70-88, 90-92, 94-99).
+  expect_caught(r, "W-7 approved, ITIN 981-94-6572 mailed to the client", {"981-94-6572"});
+  expect_caught(r, "itin=957516032", {"957516032"});
+  expect_kept(r, {"build 981-89-6572 of the firmware", "ticket 912-93-0001"});
+  // The documented placeholders and an endpoint with no key are left.
+  expect_kept(r, {"https://eth-mainnet.g.alchemy.com/v2/demo", "https://mainnet.infura.io/v3/YOUR-PROJECT-ID",
+                  "https://eth-mainnet.g.alchemy.com/v2/${ALCHEMY_KEY}", "https://rpc.ankr.com/eth",
+                  "see https://docs.alchemy.com/reference/api-overview"});
+}
+
+// What a studio's and an agency's sessions show: mobile SDKs' public keys, property
+// lists, build scripts, and the details a business publishes about itself.
+TEST(RedactFamilies, WhatStudiosAndAgenciesShip) {
+  Redactor r;
+  // A property list's key element is a name, never a value.
+  expect_kept(r, {"<key>CFBundleDevelopmentRegion</key>\n<string>en</string>\n<key>UIRequiredDeviceCapabilities</key>",
+                  "<key>NSCameraUsageDescription</key>\n<string>Scan a QR code to join a table.</string>"});
+  // Keys their SDKs ship inside apps and pages by design.
+  expect_kept(r, {"Purchases.configure(withAPIKey: \"goog_QmTzRw8KxVn3LpYb2HdFcJsA9e\")",
+                  "client = LDClient(config: .init(mobileKey: \"mob-1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f\"))",
+                  "<string>key_live_hTq2Wz9XbRk4NmPc7VsLd3FyGe8Ju5Ao</string>",
+                  "createClient(url, \"sb_publishable_Rk2mQ9zTw4XvN7pLc3HbY8dFs5Je1Ga\")"});
+  const std::string maps_key = "AIzaSyQ7xR2mT9kLw4VzN8pB3cH6dJ1fG5sEa0Y";
+  expect_kept(r,
+              {"<script src=\"https://maps.googleapis.com/maps/api/js?key=" + maps_key + "&callback=init\"></script>"});
+  // A North American toll-free number is a business's.
+  expect_kept(r, {"or call Acme Support at 1-800-642-7676.", "Support: 1 (877) 555 0199"});
+  // A birth date beside the same person's death date is history.
+  expect_kept(r, {"Rosalind Franklin (born 25 July 1920 in London; died 16 April 1958)"});
+  expect_caught(r, "child_birthdate: 2015-08-14", {"2015-08-14"});
+  // A reference to where a password is kept is no password.
+  expect_kept(r, {"xcrun altool --upload-app -f App.ipa -u ci@studio.example -p \"@keychain:ALTOOL_PW\"",
+                  "xcrun altool --upload-app -f App.ipa -u ci@studio.example -p @env:ALTOOL_PW"});
+  // A keychain's password on the security tool's command line.
+  expect_caught(r, "+ security unlock-keychain -p Qe7rLm2xVt9kWc ci.keychain", {"Qe7rLm2xVt9kWc"});
+  // A setting's name that is a path (Godot's export credentials).
+  expect_caught(r, "keystore/debug_password=\"mK8vQz3RtW5xLp\"", {"mK8vQz3RtW5xLp"});
+  // New Relic's license key (40 characters ending NRAL) and Porkbun's secret API key.
+  expect_caught(r, "newrelic.license = \"eu01xx8f2c4d6e8a0b1c3d5e7f9a2b4c6d8eNRAL\"",
+                {"eu01xx8f2c4d6e8a0b1c3d5e7f9a2b4c6d8eNRAL"});
+  expect_caught(r, "{\"secretapikey\": \"sk1_7d0e3f6a9b2c5d8e1f4a7b0c3d6e9f2a5b8c1d4e7f0a3b6c9d2e5f8a1b4c7d0e\"}",
+                {"sk1_7d0e3f6a9b2c5d8e1f4a7b0c3d6e9f2a5b8c1d4e7f0a3b6c9d2e5f8a1b4c7d0e"});
+  // An HTML form's autocomplete token names a field.
+  expect_kept(r, {"<input type=\"password\" name=\"pass\" autocomplete=\"new-password\">"});
+  // An analytics project's token and a search-only key are public by design.
+  expect_kept(
+      r, {"    Mixpanel.initialize(token: \"3e9b1f0c7a2d4e6f8b0c2d4e6f8a0b1c\", trackAutomaticEvents: true)",
+          "mixpanel.init('3e9b1f0c7a2d4e6f8b0c2d4e6f8a0b1c', {debug: true});",
+          "const SEARCH_KEY = \"0c4f2a8e6b1d3f5a7c9e0b2d4f6a8c1e\"; // Algolia search-only key, safe in the browser"});
+  // A famous address is no one's home.
+  expect_kept(r, {"The letter goes to 10 Downing Street, London SW1A 2AA, as in the original script."});
+  // A Dutch address: the street, a house number with its addition, the postcode's letters.
+  expect_caught(r, "Prize: limited edition poster\nbezorgen op: Kastanjelaan 18-2, 3581 KD Utrecht",
+                {"Kastanjelaan 18-2, 3581 KD Utrecht"});
+  // Key material in hex given to a cipher's key.
+  expect_caught(
+      r, "let k = SymmetricKey(data: Data(hex: \"0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0\"))",
+      {"0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0"});
+  expect_caught(r, "SecretKeySpec(hexToBytes(\"8c2e4a6f1b3d5e7a9c0b2d4f6e8a1c3b\"), \"AES\")",
+                {"8c2e4a6f1b3d5e7a9c0b2d4f6e8a1c3b"});
+  expect_kept(r, {"sha256 of aes-tool-1.2.tar.gz: 0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0",
+                  "maestro cloud --app-binary-id \"0f1e2d3c4b5a69788796a5b4c3d2e1f0\" app.apk"});
+  // A number joined to an order's prefix is part of its id.
+  expect_kept(r, {"Order ID: GPA.3381-2270-6157-90823"});
+}
+
+// What a business prints about itself on its pages and invoices is public: its
+// address, telephone, account and tax number, in a footer, beside its legal form,
+// or under a visiting address; a donation page's account. Values are none of a set's.
+TEST(RedactFamilies, WhatABusinessPublishesAboutItself) {
+  Redactor r;
+  expect_kept(r, {"<footer>\n  <p>Pension Alpenblick · Dorfstraße 9, 6100 Seefeld · Tel. +43 5212 48810</p>\n</footer>",
+                  "Tischlerei Holzwerk GmbH\nSteuernummer: 143/212/40519 · Finanzamt München",
+                  "Kahve Dünyası Gıda Ltd. Şti. · Tel: 0212 555 83 21 (sipariş hattı)",
+                  "Besöksadress: Storgatan 14, 903 26 Umeå",
+                  "Rechnung an Kunden: Zahlbar an DE44 5001 0517 5407 3249 31 · Holzwerk GmbH",
+                  "Bankverbindung Holzwerk GmbH: Stadtsparkasse München\nIBAN DE20 7015 0000 0012 3456 78",
+                  "<h2>Doe agora</h2>\n<p>Para donativos: PT18 0033 7877 8932 8792 1742 1</p>",
+                  "SIRET : 552 100 554 00025 · RCS Lyon"});
+  // The same details of a person stay private.
+  expect_caught(r, "refund to my account please: DE20 7015 0000 0012 3456 78, thanks", {"DE20 7015 0000 0012 3456 78"});
+  expect_caught(r, "<p>Kontakt: Anna Berger, Tel. +43 664 1234567</p>", {"+43 664 1234567"});
+  // Public clients' keys: a Laravel Echo app key, an anon JWT, an ACME challenge.
+  expect_kept(r, {"window.Echo = new Echo({ broadcaster: 'pusher', key: '9f3b2c7e1d4a6b8c0e2f', cluster: 'mt1' });",
+                  "$ curl http://shop.example/.well-known/acme-challenge/Xq7LmN2pRz8TvW4kYb6HcD3fJs9\n"
+                  "Xq7LmN2pRz8TvW4kYb6HcD3fJs9.Q7vN_8kLmR2xW4tYb6HcD3fJs9pZ1aG5eK0uI7oO3qX"});
+}
+
+// Where a small site's stack keeps its credentials: CDATA in XML, a mail server's
+// plaintext scheme, an application password with spaces, a tracker's token setter,
+// a settings table's row; and a Polish account and an Arabic date of birth.
+TEST(RedactFamilies, WhereASmallSitesStackKeepsItsCredentials) {
+  Redactor r;
+  expect_caught(r, "    <password><![CDATA[Vq9!mZ2_rT7xLw]]></password>", {"Vq9!mZ2_rT7xLw"});
+  expect_kept(r, {"    <password><![CDATA[]]></password>", "<description><![CDATA[Shop in Lisbon]]></description>"});
+  expect_caught(r, "info@pension.example:{PLAIN}k7Rw2mQz9x:5000:5000::/var/vmail/pension.example/info", {"k7Rw2mQz9x"});
+  expect_kept(r, {"webmaster@pension.example:{SHA512-CRYPT}$6$rounds=5000$x$y:5000:5000::"});
+  expect_caught(r, "curl -u 'editor:Ab3d Ef6h Ij9k Lm2n Op5q Rs8t' https://news.example/wp-json/wp/v2/posts",
+                {"Ab3d Ef6h Ij9k Lm2n Op5q Rs8t", "Ef6h", "Rs8t"});
+  expect_caught(r, "$tracker->setTokenAuth('5c1e9a7b3d2f4e6a8b0c1d3e5f7a9b2c');", {"5c1e9a7b3d2f4e6a8b0c1d3e5f7a9b2c"});
+  expect_caught(r, "| PAYGATE_SECRET_KEY     | Zr8vQ2+mLk5tW9xN/bH3cJ7f |\n| PAYGATE_MODE | live |",
+                {"Zr8vQ2+mLk5tW9xN/bH3cJ7f"});
+  expect_kept(r, {"| PAYGATE_SECRET_KEY     | ******** |", "| PAYGATE_KEY_ROTATION | monthly |"});
+  expect_caught(r, "Proszę o zwrot na konto: 71 9458 0730 2157 3681 9303 6426.", {"71 9458 0730 2157 3681 9303 6426"});
+  expect_caught(r, "تاريخ الميلاد: ٠٣/١١/١٩٨٧", {"٠٣/١١/١٩٨٧"});
+}
 }  // namespace
 }  // namespace memsim
