@@ -168,12 +168,14 @@ std::vector<RuleSpec> command_rules() {
                },
                false, R"(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlpump|mysqlcheck|mariadb)\b)"});
   r.push_back({"password", R"(\bsshpass\b[^\n|;&]*?[ \t]-p[ \t]*(["']?))", tool_password(), false, R"(\bsshpass\b)"});
-  // macOS's keychain tool: the keychain's password (create, unlock, set) or a .p12's (import).
-  r.push_back({"password",
-               R"(\bsecurity[ \t]+(?:create-keychain|unlock-keychain|set-keychain-password|import)\b[^\n|;&]*?)"
-               R"([ \t]-[pP][ \t]+(["']?))",
-               tool_password(), false,
-               R"(\bsecurity[ \t]+(?:create-keychain|unlock-keychain|set-keychain-password|import))"});
+  // macOS's keychain tool: the keychain's password (create, unlock, set, and the
+  // partition list's -k) or a .p12's (import).
+  r.push_back(
+      {"password",
+       R"(\bsecurity[ \t]+(?:(?:create-keychain|unlock-keychain|set-keychain-password|import)\b[^\n|;&]*?)"
+       R"([ \t]-[pP]|set-key-partition-list\b[^\n|;&]*?[ \t]-k)[ \t]+(["']?))",
+       tool_password(), false,
+       R"(\bsecurity[ \t]+(?:create-keychain|unlock-keychain|set-keychain-password|import|set-key-partition-list))"});
   r.push_back({"password", R"(\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+(["']?))", tool_password(), false,
                R"(\bredis-cli\b)"});
   r.push_back({"password",

@@ -546,11 +546,17 @@ bool name_char(char c) { return is_alnum(c) || c == '_' || c == '-' || c == '.';
 // The identifier [ns, ne) holds a keyword starting at ks.
 void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector<Found>& out) {
   // An HTML form field's name or id (<input name="pass" autocomplete="new-password">):
-  // the field's value, if any, is its value attribute, which the name-value rules read.
+  // the field's value is its value attribute; without one, or with an empty one, the
+  // other attributes are no value.
   for (std::string_view attribute : {"name=\"", "id=\"", "for=\""})
     if (ns >= attribute.size() + 1 && t.substr(ns - attribute.size(), attribute.size()) == attribute &&
-        t[ns - attribute.size() - 1] == ' ' && t.substr(ne, 1) == "\"")
-      return;
+        t[ns - attribute.size() - 1] == ' ' && t.substr(ne, 1) == "\"") {
+      // A tag with a value attribute that holds something is read as before.
+      const size_t close = std::min(t.find('>', ne), t.find('\n', ne));
+      const std::string_view tag = t.substr(ne, close == std::string_view::npos ? std::string_view::npos : close - ne);
+      const size_t value = tag.find(" value=\"");
+      if (value == std::string_view::npos || tag.substr(value + 8, 1) == "\"") return;
+    }
   // A random run that holds a keyword by chance (Stripe's ch_3P8LS2…B0ePW) is a value,
   // not a name. A name changes case too (X-Postmark-Server-Token, x509PrivateKeyPassword),
   // but is mostly words: runs of three small letters or more, with their capital.

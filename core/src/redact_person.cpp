@@ -250,9 +250,11 @@ bool product_or_time(std::string_view t, size_t at, std::string_view v) {
   return (v.size() == 10 || v.size() == 13) && v[0] == '1' && csv_column_names_time(t, at);
 }
 
-// A North American toll-free number (1-800, 888, 877, 866, 855, 844, 833): a
-// business's line, whoever's name stands beside it ("call Acme Support at 1-800-...").
+// A North American toll-free number (1-800, 888, 877, 866, 855, 844, 833) written in
+// groups: a business's line, whoever's name stands beside it ("call Acme Support at 1-800-...").
 bool north_american_toll_free(std::string_view v) {
+  // Written as a telephone is, in groups: an id of ten digits run together is no number to call.
+  if (std::all_of(v.begin(), v.end(), is_digit)) return false;
   std::string d;
   for (char c : v)
     if (is_digit(c)) d += c;

@@ -491,19 +491,36 @@ bool is_fictional_phone(std::string_view digits) {
 
 namespace {
 
+// Whether `w` stands in `hay` as a word: where it begins or ends with an ASCII letter,
+// the byte beside that end is no ASCII letter ("orari" is not in "temporarily", "corp"
+// is not in "corporate"). Scripts without spaces between words (株式会社ルモラ) have no
+// such ends.
+bool has_word(std::string_view hay, std::string_view w) {
+  auto letter = [](char c) { return ascii::is_alpha(c); };
+  for (size_t k = hay.find(w); k != std::string_view::npos; k = hay.find(w, k + 1)) {
+    const bool starts = !letter(w.front()) || k == 0 || !letter(hay[k - 1]);
+    const bool ends = !letter(w.back()) || k + w.size() == hay.size() || !letter(hay[k + w.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
 // Whether the line of text[at], or the one before it, names a company by its legal
 // form (a footer's "Acme Ltd.", 株式会社): an address there is the company's.
 bool names_a_company(std::string_view text, size_t at) {
   const size_t line = at == 0 ? 0 : text.rfind('\n', at - 1);
   const size_t from = line == std::string_view::npos || line == 0 ? 0 : text.rfind('\n', line - 1) + 1;
-  const std::string near = std::string(text.substr(from, at - from)) + std::string(line_around(text, at));
+  std::string near = std::string(text.substr(from, at - from)) + std::string(line_around(text, at));
+  // Swift's `import Foundation` names a framework, not a foundation.
+  for (size_t k = near.find("import Foundation"); k != std::string::npos; k = near.find("import Foundation"))
+    near.erase(k, 17);
   const std::string lower = ascii::lowered(near);
   for (std::string_view w : {" ltd", " plc", " inc.", " llc", " pvt", " pte", " gmbh", " corp", " sarl", " selarl",
                              " s.r.l", " b.v.", " e.v.", "株式会社", "有限会社", "合同会社", "(株)", "（株）"})
-    if (lower.find(w) != std::string::npos) return true;
+    if (has_word(lower, w)) return true;
   // Whole words only as a name writes them ("Acme Limited", not "a limited edition").
   for (std::string_view w : {" Limited", " LIMITED", "Stiftung", "Foundation", "Fundação", "Fundación"})
-    if (near.find(w) != std::string::npos) return true;
+    if (has_word(near, w)) return true;
   return false;
 }
 
@@ -560,7 +577,7 @@ bool business_contact_line(std::string_view text, size_t at) {
                              "bezoekadres",
                              "visiting address",
                              "adresse de visite"})
-    if (line.find(w) != std::string::npos) return true;
+    if (has_word(line, w)) return true;
   return false;
 }
 
@@ -815,6 +832,12 @@ bool well_known_address(std::string_view address) {
 // judgement every rule for an address, a telephone, an account or a tax number
 // without a person's label makes.
 bool business_detail(std::string_view text, size_t at) {
+  // A line that says the detail is a person's own ("Home phone:", "my IBAN", a patient's)
+  // is no business's, whatever stands beside it.
+  const std::string line = ascii::lowered(line_around(text, at));
+  for (std::string_view w :
+       {"home phone", "home address", "home number", "home:", "personal", "private", "privat", "my", "patient"})
+    if (has_word(line, w)) return false;
   return names_a_company(text, at) || in_legal_notice(text, at) || business_contact_line(text, at) ||
          in_site_footer(text, at);
 }
@@ -837,7 +860,10 @@ void pick_label_street_line(const Hit& h, std::vector<Found>& out) {
     return;
   const size_t zip = below.find_first_of("0123456789");
   size_t stop = h.at(below) + zip + 5;
-  if (stop + 5 <= h.text.size() && h.text[stop] == '-' && is_digit(h.text[stop + 1])) stop += 5;
+  if (stop + 5 <= h.text.size() && h.text[stop] == '-' &&
+      std::all_of(h.text.begin() + static_cast<std::ptrdiff_t>(stop + 1),
+                  h.text.begin() + static_cast<std::ptrdiff_t>(stop + 5), is_digit))
+    stop += 5;
   out.push_back({h.at(h.groups[1]), stop, {}});
 }
 
@@ -876,7 +902,14 @@ std::vector<RuleSpec> pii_rules() {
                [](const Hit& h, std::vector<Found>& out) {
                  if (named_as_other(h.text, h.at(h.groups[1]))) return;
                  if (is_us_ssn(h.groups[1])) add(out, h, h.groups[1]);
-                 if (is_us_itin(h.groups[1])) add(out, h, h.groups[1], "us_itin");
+                 // A bare ITIN only on a line about taxes, and no piece of a longer number (an ISBN).
+                 const size_t at = h.at(h.groups[1]), end = at + h.groups[1].size();
+                 const bool joined = (at > 0 && h.text[at - 1] == '-') || (end < h.text.size() && h.text[end] == '-');
+                 const std::string line = ascii::lowered(line_around(h.text, at));
+                 if (is_us_itin(h.groups[1]) && !joined &&
+                     (has_word(line, "tax") || has_word(line, "taxpayer") || has_word(line, "irs") ||
+                      has_word(line, "itin") || has_word(line, "w-7") || has_word(line, "1040")))
+                   add(out, h, h.groups[1], "us_itin");
                },
                false, R"(\d{3}-\d{2}-\d{4})"});
   // A DICOM header as dcmdump or pydicom print it: the patient's name, id, birth date,
@@ -924,8 +957,10 @@ std::vector<RuleSpec> pii_rules() {
                  const size_t at = h.at(h.groups[1]);
                  if (!is_iban(h.groups[1]) || business_detail(h.text, at)) return;
                  const std::string near = ascii::lowered(h.text.substr(at > 300 ? at - 300 : 0, at > 300 ? 300 : at));
-                 for (std::string_view w : {"donat", "spende", "doação", "donación", "don en ligne"})
-                   if (near.find(w) != std::string::npos) return;
+                 for (std::string_view w :
+                      {"donate", "donation", "donations", "donativo", "donativos", "doação", "doações", "donación",
+                       "donaciones", "spende", "spenden", "spendenkonto", "faire un don"})
+                   if (has_word(near, w)) return;
                  add(out, h, h.groups[1]);
                },
                false, R"(\b)" + countries + R"(\d{2} ?[A-Z0-9]{4} ?[A-Z0-9]{4})"});
@@ -946,7 +981,8 @@ std::vector<RuleSpec> pii_rules() {
                  const std::string_view v = h.groups[1], t = h.text;
                  const size_t at = h.at(v), end = at + v.size();
                  auto joins = [](char c) { return c == '.' || c == '-'; };
-                 if ((at > 1 && joins(t[at - 1]) && ascii::is_alnum(t[at - 2])) ||
+                 const bool after_no = at >= 3 && ascii::lowered(t.substr(at - 3, 3)) == "no.";
+                 if ((at > 1 && joins(t[at - 1]) && ascii::is_alnum(t[at - 2]) && !after_no) ||
                      (end + 1 < t.size() && joins(t[end]) && ascii::is_alnum(t[end + 1])))
                    return;
                  // Nor groups of a longer grouped number (an IBAN: DE58 6805 0101 2322 0369 93).
@@ -969,10 +1005,11 @@ std::vector<RuleSpec> pii_rules() {
                },
                false, R"(\d{2} \d{4} \d{4} \d{4} \d{4} \d{4} \d{4})"});
   // A date of birth in Arabic, in Arabic-Indic or Western digits (تاريخ الميلاد: ٠٣/١١/١٩٨٧).
-  r.push_back({"date_of_birth",
-               R"((?:تاريخ الميلاد|تاريخ الولادة)[ \t]*[:：]?[ \t]*((?:[٠-٩]|[0-9]){1,4}[/.-](?:[٠-٩]|[0-9]){1,2}[/.-])"
-               R"((?:[٠-٩]|[0-9]){1,4}))",
-               group(1), false, R"(تاريخ الميلاد|تاريخ الولادة)"});
+  r.push_back(
+      {"date_of_birth",
+       R"((?:تاريخ الميلاد|تاريخ الولادة)[ \t]*[:：]?[ \t]*((?:[٠-٩]|[0-9]){1,4}\x{200F}?[/.-](?:[٠-٩]|[0-9]){1,2})"
+       R"(\x{200F}?[/.-](?:[٠-٩]|[0-9]){1,4}))",
+       group(1), false, R"(تاريخ الميلاد|تاريخ الولادة)"});
   // Phone numbers: in the international form (ITU-T E.164: a +, a country code,
   // 8 to 15 digits in all), or any number a word names as a phone.
   auto phone = [](const Hit& h, std::vector<Found>& out) {
@@ -1151,7 +1188,7 @@ std::vector<RuleSpec> pii_rules() {
   std::string states;
   for (std::string_view st : kUsStates) states += (states.empty() ? "" : "|") + std::string(st);
   r.push_back({"address",
-               R"(\b()" + std::string(kUsStreet) + R"((?:, ?| )(?:[A-Z][A-Za-z.'-]+ ){0,2}[A-Z][A-Za-z.'-]+,? )" +
+               R"(\b()" + std::string(kUsStreet) + R"(, ?(?:[A-ZÀ-Ý][A-Za-zÀ-ÿ.'-]+ ){0,2}[A-ZÀ-Ý][A-Za-zÀ-ÿ.'-]+,? )" +
                    "(?:(?:" + states +
                    R"() \d{5}(?:-\d{4})?|(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) )"
                    R"([A-Z]\d[A-Z] ?\d[A-Z]\d|(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT) \d{4}))\b)",
@@ -1159,7 +1196,7 @@ std::vector<RuleSpec> pii_rules() {
                  if (!well_known_address(h.groups[1])) pick_private_address(h, out);
                },
                false, R"(\b[A-Z]{2,3} (?:\d{4,5}|[A-Z]\d[A-Z] ?\d[A-Z]\d)\b)"});
-  r.push_back({"address", R"(^[ \t]*()" + std::string(kUsStreet) + R"(),?[ \t]*$)", pick_label_street_line, false,
+  r.push_back({"address", R"(^[ \t]*()" + std::string(kUsStreet) + R"(),?[ \t\r]*$)", pick_label_street_line, false,
                R"(\b[A-Z]{2} \d{5}\b)"});
   // A UPI payment address (NPCI): a name or a number, @, and a payment app's handle.
   r.push_back(
@@ -1214,8 +1251,16 @@ std::vector<RuleSpec> pii_rules() {
          if (h.groups[1] == "1970-01-01" || h.groups[1] == "1900-01-01") return;
          const std::string rest =
              ascii::lowered(line_around(h.text, h.end()).substr(h.end() - h.at(line_around(h.text, h.end()))));
+         // The word, then within 30 bytes a year: "; died 16 April 1958", "† 1958".
          for (std::string_view w : {"died", "death", "†", "passed away", "gestorben", "décédé", "murió", "morto"})
-           if (rest.find(w) != std::string::npos) return;
+           for (size_t k = rest.find(w); k != std::string::npos; k = rest.find(w, k + 1)) {
+             const std::string_view after = std::string_view(rest).substr(k + w.size(), 30);
+             for (size_t d = 0; d + 4 <= after.size(); ++d)
+               if ((after[d] == '1' || after[d] == '2') &&
+                   std::all_of(after.begin() + static_cast<std::ptrdiff_t>(d),
+                               after.begin() + static_cast<std::ptrdiff_t>(d + 4), is_digit))
+                 return;
+           }
          add(out, h, h.groups[1]);
        },
        false,

@@ -277,18 +277,43 @@ bool google_api_key_shaped(std::string_view v) { return v.size() == 39 && v.star
 // key to use in your frontend code" (Algolia documentation, "API keys"): 32 hex.
 bool algolia_key_shaped(std::string_view v) { return v.size() == 32 && is_hex(v); }
 
-// The quoted value of the first `key:` within 300 bytes after the match (a client's
-// config object: key: 'a1c7...').
+// The app key in the client's config object the match stands in: the quoted value of
+// its `key:`, 20 hex digits as Pusher issues them, before the object closes.
 void pick_client_key(const Hit& h, std::vector<Found>& out) {
-  const std::string_view t = h.text.substr(h.end(), std::min<size_t>(300, h.text.size() - h.end()));
+  const size_t close = h.text.find('}', h.end());
+  const std::string_view t = h.text.substr(
+      h.end(), std::min<size_t>(300, (close == std::string_view::npos ? h.text.size() : close) - h.end()));
   for (size_t k = t.find("key:"); k != std::string_view::npos; k = t.find("key:", k + 4)) {
-    if (k > 0 && (ascii::is_alnum(t[k - 1]) || t[k - 1] == '_')) continue;
+    if (k > 0 && t[k - 1] != ' ' && t[k - 1] != '\t' && t[k - 1] != '\n' && t[k - 1] != ',' && t[k - 1] != '{')
+      continue;
     const size_t q = t.find_first_not_of(" \t", k + 4);
     if (q == std::string_view::npos || (t[q] != '\'' && t[q] != '"')) return;
-    const size_t close = t.find(t[q], q + 1);
-    if (close != std::string_view::npos) add(out, h, t.substr(q + 1, close - q - 1));
+    const size_t end = t.find(t[q], q + 1);
+    if (end == std::string_view::npos) return;
+    const std::string_view v = t.substr(q + 1, end - q - 1);
+    if (v.size() == 20 && is_hex(v)) add(out, h, v);
     return;
   }
+}
+
+// Group 1, hex key material, when a cipher's word stands before it on its line and the
+// literal is inside that call's parentheses, and no IV or nonce names it.
+void pick_cipher_key(const Hit& h, std::vector<Found>& out) {
+  const size_t at = h.at(h.groups[1]);
+  const std::string_view line = line_around(h.text, at);
+  const std::string before = ascii::lowered(line.substr(0, at - h.at(line)));
+  size_t word = std::string::npos;
+  for (std::string_view w : {"symmetrickey", "secretkeyspec", "aes", "chacha", "secretbox", "cipher"})
+    for (size_t k = before.find(w); k != std::string::npos; k = before.find(w, k + 1))
+      if ((k == 0 || !ascii::is_alpha(before[k - 1])) &&
+          (k + w.size() >= before.size() || !ascii::is_alpha(before[k + w.size()])))
+        word = std::min(word, k);
+  if (word == std::string::npos) return;
+  int depth = 0;
+  for (size_t i = word; i < before.size(); ++i) depth += before[i] == '(' ? 1 : before[i] == ')' ? -1 : 0;
+  const std::string_view near = std::string_view(before).substr(before.size() > 24 ? before.size() - 24 : 0);
+  if (depth > 0 && near.find("iv") == std::string_view::npos && near.find("nonce") == std::string_view::npos)
+    add(out, h, h.groups[1]);
 }
 
 // The challenge's token (group 1) and, wherever the text serves it, the key
@@ -892,12 +917,22 @@ std::vector<RuleSpec> line_rules() {
   exempt({"public", R"(/\.well-known/acme-challenge/([A-Za-z0-9_-]{16,}))", pick_acme_key_authorization, false,
           "acme-challenge/"});
   // Mixpanel's project token, which every client SDK is initialised with ("Project
-  // Token": not a secret; the API secret is another value), and a 32-hex key on a
-  // line that says it is Algolia's search-only key.
+  // Token": not a secret; the API secret is another value), and a 32-hex key (Algolia's
+  // shape) on a line that calls it search-only and says nothing against it.
   exempt({"public", R"re((?i)\bmixpanel\.init(?:ialize)?\([ \t]*(?:token:[ \t]*)?["']([0-9a-f]{32})["'])re", group(1),
           false, R"((?i)mixpanel\.init)"});
-  exempt({"public", R"re((?i)["']([0-9a-f]{32})["'][^\n]*\bsearch[ _-]?only\b)re", group(1), false,
-          R"((?i)search[ _-]?only)"});
+  exempt({"public", R"re((?i)["']([0-9a-f]{32})["'][^\n]*\bsearch[ _-]?only\b)re",
+          [](const Hit& h, std::vector<Found>& out) {
+            // "… NOT the search-only one", "TODO swap for the search-only key": not this one.
+            const std::string line = ascii::lowered(line_around(h.text, h.at(h.groups[1])));
+            for (std::string_view w : {"not", "admin", "todo", "swap", "replace", "instead"})
+              for (size_t k = line.find(w); k != std::string::npos; k = line.find(w, k + 1))
+                if ((k == 0 || !ascii::is_alpha(line[k - 1])) &&
+                    (k + w.size() >= line.size() || !ascii::is_alpha(line[k + w.size()])))
+                  return;
+            add(out, h, h.groups[1]);
+          },
+          false, R"((?i)search[ _-]?only)"});
   // A Maps JavaScript API key in the script's URL: every visitor's browser loads it,
   // and Google's console restricts it by referrer ("Use API keys", Maps JavaScript API).
   exempt({"public",
@@ -921,21 +956,11 @@ std::vector<RuleSpec> line_rules() {
                R"(\b((?:MII[A-Za-z0-9+/]{2}(?:AIBAAK|QIBADAN|gIBAAK|wIBAAK)|MHcCAQEE|MC4CAQAwBQYDK2Vw|)"
                R"(MIG[HT]AgEAMBMGByqGSM49|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/=]{40,}))",
                group(1)});
-  // Key material in hex, 128, 192 or 256 bits, quoted on a line that gives it to a
-  // cipher (SymmetricKey(data: Data(hex: "..")), SecretKeySpec(.., "AES")).
-  r.push_back({"encryption_key", R"(["']((?:[0-9a-fA-F]{16}){2,4})["'])",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const std::string line = ascii::lowered(line_around(h.text, h.at(h.groups[1])));
-                 for (std::string_view w : {"symmetrickey", "secretkeyspec", "aes", "chacha", "secretbox", "cipher"})
-                   for (size_t k = line.find(w); k != std::string::npos; k = line.find(w, k + 1))
-                     // A word of its own (AES-256, aes_gcm), not a piece of one ("maestro").
-                     if ((k == 0 || !ascii::is_alpha(line[k - 1])) &&
-                         (k + w.size() >= line.size() || !ascii::is_alpha(line[k + w.size()]))) {
-                       add(out, h, h.groups[1]);
-                       return;
-                     }
-               },
-               false, R"((?i)SymmetricKey|SecretKeySpec|AES|ChaCha|secretbox|cipher)"});
+  // Key material in hex, 128, 192 or 256 bits, quoted inside the parentheses of a call
+  // that gives it to a cipher (SymmetricKey(data: Data(hex: "..")), SecretKeySpec(.., "AES"),
+  // AES.new(bytes.fromhex(".."), …)); not an IV or a nonce.
+  r.push_back({"encryption_key", R"(["']((?:[0-9a-fA-F]{16}){2,4})["'])", pick_cipher_key, false,
+               R"((?i)SymmetricKey|SecretKeySpec|AES|ChaCha|secretbox|cipher)"});
   for (const Token& t : kTokens)
     r.push_back({t.kind, t.pattern, t.random ? group_if(1, random_tail) : group(1), false, t.trigger});
 
@@ -1170,9 +1195,9 @@ std::vector<RuleSpec> line_rules() {
   // (PrestaShop's ps_configuration, WordPress's wp_options, Magento's core_config_data).
   r.push_back({"secret", R"(^\|[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]*\|[ \t]*([^|\s][^|\n]*?)[ \t]*\|)",
                pick_named_value, false, R"((?i)^\|[ \t]*\w*(?:key|secret|token|pass)\w*[ \t]*\|)"});
-  // Dovecot's passwd-file and the like: a password kept in its plaintext scheme.
-  r.push_back({"password", R"(\{(?:PLAIN|CLEAR|CLEARTEXT|PLAIN-TRUNC)\}([^:\s]+))", group(1), false,
-               R"(\{(?:PLAIN|CLEAR|CLEARTEXT|PLAIN-TRUNC)\})"});
+  // Dovecot's passwd-file: a user's line whose password is kept in a plaintext scheme.
+  r.push_back({"password", R"(^[ \t]*[^\s:{}$]+:\{(?:PLAIN|CLEAR|CLEARTEXT|PLAIN-TRUNC)\}([^:\s]+))", group(1), false,
+               R"(:\{(?:PLAIN|CLEAR|CLEARTEXT|PLAIN-TRUNC)\})"});
   r.push_back({"secret", R"(<([A-Za-z][A-Za-z0-9_:.-]*)>[ \t]*<(?:[Vv]alue|VALUE|string)>([^<\n]+)</)",
                pick_named_value, false, R"(>[ \t]*<(?:[Vv]alue|VALUE|string)>)"});
   r.push_back({"secret",

@@ -604,8 +604,16 @@ bool is_public_by_design(std::string_view v) {
   // secret keys are sk_), Branch's live and test keys, which every app embeds.
   // Xendit's public keys and Toss Payments' client keys (ck; the secret keys are sk).
   if (starts_with_any(v, {"pk_live_", "pk_test_", "pk.eyJ", "phc_", "pub-c-", "sub-c-", "FLWPUBK-", "FLWPUBK_TEST-",
-                          "xnd_public_", "live_ck_", "test_ck_", "live_gck_", "test_gck_", "sb_publishable_", "appl_",
-                          "goog_", "amzn_", "key_live_", "key_test_"}))
+                          "xnd_public_", "live_ck_", "test_ck_", "live_gck_", "test_gck_"}))
+    return true;
+  // ... each with its own tail: letters and digits of the lengths issued.
+  auto tail_after = [&](std::string_view prefix, size_t least, size_t most) {
+    const std::string_view tail = v.substr(std::min(v.size(), prefix.size()));
+    return v.starts_with(prefix) && tail.size() >= least && tail.size() <= most &&
+           std::all_of(tail.begin(), tail.end(), is_alnum);
+  };
+  if (tail_after("sb_publishable_", 20, 40) || tail_after("appl_", 20, 40) || tail_after("goog_", 20, 40) ||
+      tail_after("amzn_", 20, 40) || tail_after("key_live_", 30, 34) || tail_after("key_test_", 30, 34))
     return true;
   // Mercado Pago's public key, APP_USR- or TEST- and a UUID, which its browser SDK takes
   // ("Credenciales": the access token is APP_USR- and digits, hex and digits).

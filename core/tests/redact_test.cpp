@@ -1939,5 +1939,55 @@ TEST(RedactFamilies, WhereASmallSitesStackKeepsItsCredentials) {
   expect_caught(r, "Proszę o zwrot na konto: 71 9458 0730 2157 3681 9303 6426.", {"71 9458 0730 2157 3681 9303 6426"});
   expect_caught(r, "تاريخ الميلاد: ٠٣/١١/١٩٨٧", {"٠٣/١١/١٩٨٧"});
 }
+
+// What a review of the studio's and agency's families found: each was wrongly kept or
+// wrongly taken. Values and wording are the reviewer's inputs' kind, none of a set's.
+TEST(RedactFamilies, TheThirdReviewsFindings) {
+  Redactor r;
+  // Words of a business or a donation count as words, not as pieces of others.
+  expect_caught(r, "Account suspended. Refund for Maria Keller to IBAN DE20 7015 0000 0012 3456 78",
+                {"DE20 7015 0000 0012 3456 78"});
+  expect_caught(r, "Customer Jane Doe, phone +44 7911 123456 (temporarily unavailable)", {"+44 7911 123456"});
+  expect_caught(r, "Jane Doe, 5172 Larkspur Ct, Corpus Christi, TX 78412",
+                {"5172 Larkspur Ct, Corpus Christi, TX 78412"});
+  expect_caught(r, "import Foundation\nlet customerPhone = \"+44 7911 123456\"", {"+44 7911 123456"});
+  // A person's own detail stays private beside a company's name.
+  expect_caught(r, "Employer: Northwind Ltd\nHome phone: +44 7911 123456", {"+44 7911 123456"});
+  // A death word without a death date does not make a birth date history.
+  expect_caught(r, "{\"player_birthdate\": \"2011-05-04\", \"deaths\": 12}", {"2011-05-04"});
+  // Echo's key is the 20-hex app key inside its own object; a secret after it is not spared.
+  expect_caught(r,
+                "window.Echo = new Echo({ broadcaster: 'pusher', cluster: 'eu' });\n"
+                "const mailer = { key: 'sk_live_fZqM4rT8vL2xW9kN3pB7cH5d' };",
+                {"sk_live_fZqM4rT8vL2xW9kN3pB7cH5d"});
+  expect_caught(r, "new Echo({ broadcaster: 'pusher' });\nconst ably = { key: '9f3b2c7e1d4a6b8c0e2f' };",
+                {"9f3b2c7e1d4a6b8c0e2f"});
+  // "search-only" said against the key, and public prefixes with a wrong tail.
+  expect_caught(r, "ALGOLIA_ADMIN_KEY=\"b8fce1db2d4a6c8e0f1a3b5c7d9e2f4a\"  # admin key, NOT the search-only one",
+                {"b8fce1db2d4a6c8e0f1a3b5c7d9e2f4a"});
+  expect_caught(r, "export API_SECRET='goog_Xk82kd93HH!q81pzLmw4Rt7Yv'", {"goog_Xk82kd93HH!q81pzLmw4Rt7Yv"});
+  // An HTML field's value attribute is its value.
+  expect_caught(r, "<input name=\"api_token\" type=\"hidden\" value=\"PQly7xV2mK9sLw4TnB8cR3dF6hJ1\">",
+                {"PQly7xV2mK9sLw4TnB8cR3dF6hJ1"});
+  // An Aadhaar after "No.", an id of ten digits run together beside a person.
+  expect_caught(r, "Aadhaar No.4821 3957 6029", {"4821 3957 6029"});
+  expect_caught(r, "Patient: Jane Doe, ID 8551234567", {"8551234567"});
+  // Not passwords, keys or ITINs.
+  expect_kept(r,
+              {"print(f\"{CLEAR}Loading...\")", "enum class Mode {PLAIN};",
+               "{\"tls\":{\"cipher_suite\":\"TLS_AES_128_GCM_SHA256\",\"ja3\":\"e7d705a3286e19ea42f587b344ee6865\"}}",
+               "{\"cipher\":\"AES\",\"request_id\":\"4f9a1c3e5b7d9f2a4c6e8b0d2f4a6c8e\"}",
+               "See 979-10-9031-123-4 and 978-90-5330-123-4", "apt: package 951-77-2203 not found",
+               "Iteration 12 Main Event Loop Handler Done WA 2024"});
+  // A mailing label's ZIP+4 is four digits on its own line; CRLF lines; a city with accents.
+  EXPECT_EQ(r.redact("918 Pine Street\nTulsa, OK 74132-9\nDear Jane,").text, "[REDACTED:address]-9\nDear Jane,");
+  expect_caught(r, "918 Pine Street\r\nTulsa, OK 74132\r\n", {"918 Pine Street", "74132"});
+  expect_caught(r, "1234 Maple Avenue, Montréal, QC H3Z 2Y7", {"1234 Maple Avenue, Montréal, QC H3Z 2Y7"});
+  // An Arabic date with the right-to-left marks a locale's formatting puts in.
+  expect_caught(r, "تاريخ الميلاد: ٠٣\u200f/١١\u200f/١٩٨٧", {"١٩٨٧"});
+  // The keychain's password in the partition list's -k.
+  expect_caught(r, "security set-key-partition-list -S apple-tool:,apple: -s -k \"Tr0ub4dor3x\" build.keychain",
+                {"Tr0ub4dor3x"});
+}
 }  // namespace
 }  // namespace memsim
