@@ -14,6 +14,23 @@
 
 namespace memsim::redact_detail {
 
+// Where `w` first stands in `hay` as a word, or npos: where `w` begins or ends with an
+// ASCII letter, the byte beside that end is no ASCII letter ("orari" is not in
+// "temporarily", "aes" is not in "maestro"). Scripts without spaces between words
+// (株式会社ルモラ) have no such ends.
+inline std::size_t find_word(std::string_view hay, std::string_view w) {
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  for (std::size_t k = hay.find(w); k != std::string_view::npos; k = hay.find(w, k + 1)) {
+    const bool starts = !letter(w.front()) || k == 0 || !letter(hay[k - 1]);
+    const bool ends = !letter(w.back()) || k + w.size() == hay.size() || !letter(hay[k + w.size()]);
+    if (starts && ends) return k;
+  }
+  return std::string_view::npos;
+}
+
+// Whether `w` stands in `hay` as a word (find_word).
+inline bool has_word(std::string_view hay, std::string_view w) { return find_word(hay, w) != std::string_view::npos; }
+
 // Whether `w` is one of `set`.
 inline bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
   return std::find(set.begin(), set.end(), w) != set.end();

@@ -491,20 +491,6 @@ bool is_fictional_phone(std::string_view digits) {
 
 namespace {
 
-// Whether `w` stands in `hay` as a word: where it begins or ends with an ASCII letter,
-// the byte beside that end is no ASCII letter ("orari" is not in "temporarily", "corp"
-// is not in "corporate"). Scripts without spaces between words (株式会社ルモラ) have no
-// such ends.
-bool has_word(std::string_view hay, std::string_view w) {
-  auto letter = [](char c) { return ascii::is_alpha(c); };
-  for (size_t k = hay.find(w); k != std::string_view::npos; k = hay.find(w, k + 1)) {
-    const bool starts = !letter(w.front()) || k == 0 || !letter(hay[k - 1]);
-    const bool ends = !letter(w.back()) || k + w.size() == hay.size() || !letter(hay[k + w.size()]);
-    if (starts && ends) return true;
-  }
-  return false;
-}
-
 // Whether the line of text[at], or the one before it, names a company by its legal
 // form (a footer's "Acme Ltd.", 株式会社): an address there is the company's.
 bool names_a_company(std::string_view text, size_t at) {
@@ -906,9 +892,9 @@ std::vector<RuleSpec> pii_rules() {
                  const size_t at = h.at(h.groups[1]), end = at + h.groups[1].size();
                  const bool joined = (at > 0 && h.text[at - 1] == '-') || (end < h.text.size() && h.text[end] == '-');
                  const std::string line = ascii::lowered(line_around(h.text, at));
+                 const auto tax_word = {"tax", "taxpayer", "irs", "itin", "w-7", "1040"};
                  if (is_us_itin(h.groups[1]) && !joined &&
-                     (has_word(line, "tax") || has_word(line, "taxpayer") || has_word(line, "irs") ||
-                      has_word(line, "itin") || has_word(line, "w-7") || has_word(line, "1040")))
+                     std::any_of(tax_word.begin(), tax_word.end(), [&](const char* w) { return has_word(line, w); }))
                    add(out, h, h.groups[1], "us_itin");
                },
                false, R"(\d{3}-\d{2}-\d{4})"});

@@ -304,10 +304,7 @@ void pick_cipher_key(const Hit& h, std::vector<Found>& out) {
   const std::string before = ascii::lowered(line.substr(0, at - h.at(line)));
   size_t word = std::string::npos;
   for (std::string_view w : {"symmetrickey", "secretkeyspec", "aes", "chacha", "secretbox", "cipher"})
-    for (size_t k = before.find(w); k != std::string::npos; k = before.find(w, k + 1))
-      if ((k == 0 || !ascii::is_alpha(before[k - 1])) &&
-          (k + w.size() >= before.size() || !ascii::is_alpha(before[k + w.size()])))
-        word = std::min(word, k);
+    word = std::min(word, find_word(before, w));
   if (word == std::string::npos) return;
   int depth = 0;
   for (size_t i = word; i < before.size(); ++i) depth += before[i] == '(' ? 1 : before[i] == ')' ? -1 : 0;
@@ -926,10 +923,7 @@ std::vector<RuleSpec> line_rules() {
             // "… NOT the search-only one", "TODO swap for the search-only key": not this one.
             const std::string line = ascii::lowered(line_around(h.text, h.at(h.groups[1])));
             for (std::string_view w : {"not", "admin", "todo", "swap", "replace", "instead"})
-              for (size_t k = line.find(w); k != std::string::npos; k = line.find(w, k + 1))
-                if ((k == 0 || !ascii::is_alpha(line[k - 1])) &&
-                    (k + w.size() >= line.size() || !ascii::is_alpha(line[k + w.size()])))
-                  return;
+              if (has_word(line, w)) return;
             add(out, h, h.groups[1]);
           },
           false, R"((?i)search[ _-]?only)"});

@@ -441,15 +441,26 @@ bool is_reference(std::string_view v) {
   if (is_brace_reference(v) || is_template_field(v)) return true;                 // {env.TOKEN}, .Release.Namespace
   if (v.size() > 2 && v.front() == '%' && v.back() == '%') return true;           // %VAR% on Windows
   const std::string low = lowered(v);
-  if (starts_with_any(low, {"env:", "env.", "env[", "env(", "vault:", "vault://", "op://", "arn:", "projects/", "sm://",
-                            "ssm:", "ssm://", "secretsmanager", "keyvault", "@microsoft.keyvault", "file:",
-                            "process.env", "os.environ", "os.getenv", "getenv", "system.getenv", "environment.",
-                            "secrets.", "secret.", "vars.", "inputs.", "!ref", "!sub", "!getatt", "lookup(", "var.",
-                            "local.", "data.", "config.", "settings.", "import.meta", "context.", "self.", "this.",
-                            "req.", "request.", "params.", "args.", "opts.", "options.", "ctx.", "props.", "window.",
-                            "globalthis.", "azure-keyvault", "gcp-secret", "k8s:", "kubernetes:", "aws-secretsmanager",
-                            // altool's and notarytool's: the password is an item in the keychain or a variable.
-                            "@keychain:", "@env:"}))
+  // (@keychain: and @env: are altool's: an item in the keychain, a variable.)
+  if (starts_with_any(low, {"env:",           "env.",           "env[",
+                            "env(",           "vault:",         "vault://",
+                            "op://",          "arn:",           "projects/",
+                            "sm://",          "ssm:",           "ssm://",
+                            "secretsmanager", "keyvault",       "@microsoft.keyvault",
+                            "file:",          "process.env",    "os.environ",
+                            "os.getenv",      "getenv",         "system.getenv",
+                            "environment.",   "secrets.",       "secret.",
+                            "vars.",          "inputs.",        "!ref",
+                            "!sub",           "!getatt",        "lookup(",
+                            "var.",           "local.",         "data.",
+                            "config.",        "settings.",      "import.meta",
+                            "context.",       "self.",          "this.",
+                            "req.",           "request.",       "params.",
+                            "args.",          "opts.",          "options.",
+                            "ctx.",           "props.",         "window.",
+                            "globalthis.",    "azure-keyvault", "gcp-secret",
+                            "k8s:",           "kubernetes:",    "aws-secretsmanager",
+                            "@keychain:",     "@env:"}))
     return true;
   // A call: read_secret("db"), os.getenv('X'), or the start of one: a name with a
   // word of three letters or more in it, then "(" (a salt may hold "g4(...)").
@@ -599,14 +610,14 @@ bool is_public_by_design(std::string_view v) {
   // project API key ("safe to use in public apps"), PubNub's publish and subscribe
   // keys (its sec-c- key is the server's secret).
   // Flutterwave's public keys (FLWPUBK-, FLWPUBK_TEST-; FLWSECK- is the secret one).
-  // Supabase's publishable key (sb_publishable_; sb_secret_ is the server's), RevenueCat's
-  // public SDK keys for the App Store, Google Play and Amazon (appl_, goog_, amzn_; its
-  // secret keys are sk_), Branch's live and test keys, which every app embeds.
   // Xendit's public keys and Toss Payments' client keys (ck; the secret keys are sk).
   if (starts_with_any(v, {"pk_live_", "pk_test_", "pk.eyJ", "phc_", "pub-c-", "sub-c-", "FLWPUBK-", "FLWPUBK_TEST-",
                           "xnd_public_", "live_ck_", "test_ck_", "live_gck_", "test_gck_"}))
     return true;
-  // ... each with its own tail: letters and digits of the lengths issued.
+  // Supabase's publishable key (sb_publishable_; sb_secret_ is the server's), RevenueCat's
+  // public SDK keys for the App Store, Google Play and Amazon (appl_, goog_, amzn_; its
+  // secret keys are sk_), Branch's live and test keys, which every app embeds: each
+  // prefix with a tail of letters and digits of the lengths issued.
   auto tail_after = [&](std::string_view prefix, size_t least, size_t most) {
     const std::string_view tail = v.substr(std::min(v.size(), prefix.size()));
     return v.starts_with(prefix) && tail.size() >= least && tail.size() <= most &&

@@ -1836,6 +1836,7 @@ TEST(RedactFamilies, AKeyInANodeProvidersPathAndOtherPrefixes) {
   // ranges it issues (50-65, 70-88, 90-92, 94-99).
   expect_caught(r, "W-7 approved, ITIN 981-94-6572 mailed to the client", {"981-94-6572"});
   expect_caught(r, "itin=957516032", {"957516032"});
+  expect_caught(r, "Form 1040 filed for R. Alvarez, 957-51-6032 on file", {"957-51-6032"});
   expect_kept(r, {"build 981-89-6572 of the firmware", "ticket 912-93-0001"});
   // The documented placeholders and an endpoint with no key are left.
   expect_kept(r, {"https://eth-mainnet.g.alchemy.com/v2/demo", "https://mainnet.infura.io/v3/YOUR-PROJECT-ID",
@@ -1915,6 +1916,8 @@ TEST(RedactFamilies, WhatABusinessPublishesAboutItself) {
   // The same details of a person stay private.
   expect_caught(r, "refund to my account please: DE20 7015 0000 0012 3456 78, thanks", {"DE20 7015 0000 0012 3456 78"});
   expect_caught(r, "<p>Kontakt: Anna Berger, Tel. +43 664 1234567</p>", {"+43 664 1234567"});
+  expect_caught(r, "<footer>© Pension Alpenblick</footer>\n<p>Kontakt: Anna Berger, Tel. +43 664 1234567</p>",
+                {"+43 664 1234567"});
   // Public clients' keys: a Laravel Echo app key, an anon JWT, an ACME challenge.
   expect_kept(r, {"window.Echo = new Echo({ broadcaster: 'pusher', key: '9f3b2c7e1d4a6b8c0e2f', cluster: 'mt1' });",
                   "$ curl http://shop.example/.well-known/acme-challenge/Xq7LmN2pRz8TvW4kYb6HcD3fJs9\n"
