@@ -176,6 +176,10 @@ std::vector<RuleSpec> command_rules() {
        R"([ \t]-[pP]|set-key-partition-list\b[^\n|;&]*?[ \t]-k)[ \t]+(["']?))",
        tool_password(), false,
        R"(\bsecurity[ \t]+(?:create-keychain|unlock-keychain|set-keychain-password|import|set-key-partition-list))"});
+  // Apple's upload tools: an app-specific password (altool's -p, notarytool's --password);
+  // @keychain: and @env: name where one is kept.
+  r.push_back({"password", R"(\b(?:altool|notarytool)\b[^\n|;&]*?[ \t](?:-p|--password)[ \t]+(["']?))", tool_password(),
+               false, R"(\b(?:altool|notarytool)\b)"});
   r.push_back({"password", R"(\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+(["']?))", tool_password(), false,
                R"(\bredis-cli\b)"});
   r.push_back({"password",
@@ -437,6 +441,10 @@ std::vector<RuleSpec> command_rules() {
                false, R"((?i)user[ \t]+["']?[^\s"']+["']?[ \t]+using[ \t])"});
   r.push_back({"password", R"(\bhttp-basic\.\S+[ \t]+["']?[^\s"']+["']?[ \t]+(["']?))", pick_password_after_user, false,
                R"(http-basic\.)"});
+  // ACF PRO's repository turns the pair round: the licence key is the user, the site's
+  // URL the password ("Installing ACF PRO with Composer").
+  r.push_back({"secret", R"(\bhttp-basic\.connect\.advancedcustomfields\.com[ \t]+["']?([A-Za-z0-9+/=_-]{20,}))",
+               group(1), false, R"(advancedcustomfields)"});
   r.push_back({"password", R"((?i)\b(?:password|secret|key|key-string)[ \t]+([05-9])[ \t]+([^\s"'\x60]+))",
                pick_device_password, false, R"((?i)(?:password|secret|key|key-string)[ \t]+[05-9][ \t])"});
   return r;

@@ -261,7 +261,7 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
     if (!quoted &&
         one_of(w, {"is", "was", "are", "were", "be", "been", "becomes", "became", "equals", "reads", "=", "->",
                    // ... and the same in the languages the keywords cover
-                   "ist", "lautet", "est", "es", "é", "è", "är", "jest"})) {
+                   "ist", "lautet", "est", "es", "é", "è", "är", "jest", "هو", "هي"})) {
       armed = explicit_marker = true;
     } else if (!quoted && w == "to" &&
                one_of(last, {"", "set", "changed", "reset", "updated", "rotated", "it", "back"})) {
@@ -285,8 +285,11 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
     } else if (label && !quoted && tok.ends_with("=")) {
       if (after_comma) return;         // the next argument's own name and value
       armed = explicit_marker = true;  // "password token=": the value comes after the next word
-    } else if (first && !quoted && is_plain_word(tok) && !label) {
-      return;  // "password hint", "token bucket": the word names something else
+    } else if (first && !quoted && is_plain_word(tok) && !label &&
+               std::all_of(tok.begin(), tok.end(), [](char b) { return static_cast<unsigned char>(b) < 0x80; })) {
+      // "password hint", "token bucket": the word names something else. (A word of
+      // another script may be the sentence's own: "PIN الخاص بالحساب هو …".)
+      return;
     } else if (armed || (quoted && tok.find(' ') == std::string_view::npos)) {
       // (A quoted phrase the sentence does not give as the value, "... and `"hint": "12
       // characters"`", is other text: a passphrase with spaces needs "is" or ":".)
@@ -496,6 +499,10 @@ void pick_named_value(const Hit& h, std::vector<Found>& out) {
   const NameClass c = classify_name(h.groups[1]);
   const std::string_view v = h.groups[2];
   if (c != NameClass::kNone && value_fits(c, v, h.text, h.at(v), Context::kAssigned)) add(out, h, v, kind_for(c));
+}
+
+void pick_code_in_prose(const Hit& h, std::vector<Found>& out) {
+  scan_prose(h.text, h.end(), NameClass::kPin, "pin", false, out);
 }
 
 void pick_phrase_argument(const Hit& h, std::vector<Found>& out) {

@@ -251,6 +251,9 @@ inline constexpr const char* kKeywords =
 void pick_keyword(const Hit& h, std::vector<Found>& out, const PasswordLabelTest& label);
 // groups[1] names the value in groups[2] (<password>..</password>, key="ApiKey" value="..").
 void pick_named_value(const Hit& h, std::vector<Found>& out);
+// A code that opens something (a door's, an alarm's, a terminal's admin code), as a
+// sentence gives it after the match: "is 482913", ": 7730".
+void pick_code_in_prose(const Hit& h, std::vector<Found>& out);
 // A wallet's mnemonic (BIP-39) as the string that starts where the match ends.
 void pick_phrase_argument(const Hit& h, std::vector<Found>& out);
 // The quoted string literals ('…' or "…", a backslash or a doubled quote escaping a
@@ -304,6 +307,7 @@ bool is_fi_hetu(std::string_view v);
 bool is_it_codice_fiscale(std::string_view v);
 bool is_za_id(std::string_view v);
 bool is_no_fodselsnummer(std::string_view v);
+bool is_be_national_number(std::string_view v);
 // A number set aside for fiction and examples (NANPA's 555-01xx, Ofcom's drama ranges,
 // Twilio's test numbers).
 bool is_fictional_phone(std::string_view digits);

@@ -225,10 +225,11 @@ bool is_cl_rut(std::string_view v) {
 }
 
 // The UK's NHS number: ten digits, weights 10 to 2, check = 11 - sum mod 11 (11 is 0,
-// 10 is never issued) (NHS Digital, "NHS number" data dictionary).
+// 10 is never issued) (NHS Digital, "NHS number" data dictionary). Numbers from 999
+// are for tests and never issued (NHS England's test data).
 bool is_uk_nhs(std::string_view v) {
   const std::string d = digits_of(v);
-  if (d.size() != 10 || !digits_and_separators(v)) return false;
+  if (d.size() != 10 || !digits_and_separators(v) || d.starts_with("999")) return false;
   int sum = 0;
   for (size_t i = 0; i < 9; ++i) sum += at(d, i) * static_cast<int>(10 - i);
   const int r = 11 - sum % 11;
@@ -371,6 +372,11 @@ bool is_id_nik(std::string_view v) {
 }
 // India's ABHA number (Ayushman Bharat Health Account): 14 digits, written 2-4-4-4.
 bool is_in_abha(std::string_view v) { return digits_of(v).size() == 14 && digits_and_separators(v); }
+// Japan's health insurance card: the insured person's number (被保険者番号), up to
+// eight digits in the online eligibility check's records; no check digit.
+bool is_jp_insured_number(std::string_view v) {
+  return v.size() >= 3 && v.size() <= 8 && std::all_of(v.begin(), v.end(), is_digit);
+}
 // Brazil's Cartão Nacional de Saúde: 15 digits from 1, 2, 7, 8 or 9, whose digits
 // weighted 15 down to 1 sum to a multiple of 11 (Ministério da Saúde, "Cartão SUS").
 bool is_br_cns(std::string_view v) {
@@ -400,10 +406,173 @@ bool is_medical_record_number(std::string_view v) {
   return n >= 6 && n <= 12 && !date && v.find_first_not_of("0123456789-") == std::string_view::npos;
 }
 
+// Luhn's check over every digit (ISO/IEC 7812-1, Annex B).
+bool luhn(const std::string& d) {
+  int sum = 0;
+  for (size_t i = 0; i < d.size(); ++i) {
+    int x = at(d, d.size() - 1 - i);
+    if (i % 2 == 1) x = x * 2 > 9 ? x * 2 - 9 : x * 2;
+    sum += x;
+  }
+  return sum % 10 == 0;
+}
+
+// Greece's AMKA: the birth date DDMMYY, four digits, and a Luhn check digit (IDIKA,
+// "ΑΜΚΑ").
+bool is_gr_amka(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 11 || d.size() != v.size()) return false;
+  const int day = at(d, 0) * 10 + at(d, 1), month = at(d, 2) * 10 + at(d, 3);
+  return day >= 1 && day <= 31 && month >= 1 && month <= 12 && luhn(d);
+}
+
+// Hungary's TAJ number: eight digits weighted 3 and 7 in turn, the sum mod 10 the
+// ninth (NEAK, "TAJ szám").
+bool is_hu_taj(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 9 || !digits_and_separators(v)) return false;
+  int sum = 0;
+  for (size_t i = 0; i < 8; ++i) sum += at(d, i) * (i % 2 == 0 ? 3 : 7);
+  return sum % 10 == at(d, 8);
+}
+
+// Hungary's tax number of a person (adóazonosító jel): 8, the days from 1867-01-01
+// to the birth, a serial, and the sum of each digit times its place mod 11 (NAV).
+bool is_hu_tax_id(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 10 || d.size() != v.size() || d[0] != '8') return false;
+  int sum = 0;
+  for (size_t i = 0; i < 9; ++i) sum += at(d, i) * static_cast<int>(i + 1);
+  return sum % 11 == at(d, 9);
+}
+
+// Estonia's isikukood: sex and century (1-6), YYMMDD, a serial, and a check digit of
+// weights 1..9,1 mod 11, or 3..9,1,2,3 when that is 10 (EVS 585:2007).
+bool is_ee_isikukood(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 11 || d.size() != v.size() || d[0] < '1' || d[0] > '6') return false;
+  const int month = at(d, 3) * 10 + at(d, 4), day = at(d, 5) * 10 + at(d, 6);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
+  int k = weighted_sum(d, {1, 2, 3, 4, 5, 6, 7, 8, 9, 1}) % 11;
+  if (k == 10) k = weighted_sum(d, {3, 4, 5, 6, 7, 8, 9, 1, 2, 3}) % 11 % 10;
+  return k == at(d, 10);
+}
+
+// Austria's social insurance number: a serial of three, a check digit, and the birth
+// date DDMMYY; the check is the digits weighted 3 7 9 _ 5 8 4 2 1 6, mod 11
+// (Dachverband der Sozialversicherungsträger).
+bool is_at_svnr(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 10 || !digits_and_separators(v) || d[0] == '0') return false;
+  const int sum = weighted_sum(d, {3, 7, 9}) + weighted_sum(d, {5, 8, 4, 2, 1, 6}, 4);
+  return sum % 11 == at(d, 3);
+}
+
+// Ireland's PPS number: seven digits weighted 8..2, a second letter's place in the
+// alphabet times 9 (W adds none), and the check letter at that sum mod 23 in "WABC…V"
+// (Department of Social Protection).
+bool is_ie_ppsn(std::string_view v) {
+  if (v.size() < 8 || v.size() > 9 || !std::all_of(v.begin(), v.begin() + 7, is_digit) || !is_upper(v[7]) ||
+      (v.size() == 9 && !is_upper(v[8])))
+    return false;
+  int sum = weighted_sum(std::string(v.substr(0, 7)), {8, 7, 6, 5, 4, 3, 2});
+  if (v.size() == 9 && v[8] != 'W') sum += (v[8] - 'A' + 1) * 9;
+  return v[7] == "WABCDEFGHIJKLMNOPQRSTUV"[sum % 23];
+}
+
+// Germany's health insurance number (Krankenversichertennummer): a capital, eight
+// digits and a check digit; the capital as its place (A = 01), then the ten digits
+// weighted 1 and 2 in turn, each product's digits summed, mod 10 (GKV-Spitzenverband).
+bool is_de_kvnr(std::string_view v) {
+  if (v.size() != 10 || !is_upper(v[0]) || !std::all_of(v.begin() + 1, v.end(), is_digit)) return false;
+  const int place = v[0] - 'A' + 1;
+  const std::string d = std::to_string(place / 10) + std::to_string(place % 10) + std::string(v.substr(1, 8));
+  int sum = 0;
+  for (size_t i = 0; i < d.size(); ++i) {
+    const int x = at(d, i) * (i % 2 == 0 ? 1 : 2);
+    sum += x > 9 ? x - 9 : x;
+  }
+  return sum % 10 == v[9] - '0';
+}
+
+// Poland's identity card (dowód osobisty): three capitals (A = 10), a check digit and
+// five digits; weighted 7 3 1 9 7 3 1 7 3 the sum is a multiple of 10 (MSWiA).
+bool is_pl_id_card(std::string_view v) {
+  if (v.size() != 9 || !is_upper(v[0]) || !is_upper(v[1]) || !is_upper(v[2]) ||
+      !std::all_of(v.begin() + 3, v.end(), is_digit))
+    return false;
+  static constexpr int kW[9] = {7, 3, 1, 9, 7, 3, 1, 7, 3};
+  int sum = 0;
+  for (size_t i = 0; i < 9; ++i) sum += kW[i] * (i < 3 ? v[i] - 'A' + 10 : v[i] - '0');
+  return sum % 10 == 0;
+}
+
+// Spain's social security number (número de afiliación, NAF/NUSS): a province of two
+// digits, eight more, and two check digits, the first ten as one number mod 97 (the
+// eight below 10,000,000 count as the province times 10^7 plus them) (TGSS).
+bool is_es_naf(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 12 || !digits_and_separators(v)) return false;
+  const long long province = std::stoll(d.substr(0, 2)), rest = std::stoll(d.substr(2, 8));
+  const long long n = rest < 10000000 ? province * 10000000 + rest : std::stoll(d.substr(0, 10));
+  return n % 97 == std::stoll(d.substr(10, 2));
+}
+
+// Bulgaria's EGN: YYMMDD (the month plus 20 or 40 for other centuries), a serial, and
+// weights 2 4 8 5 10 9 7 3 6 mod 11, 10 being 0 (ГРАО).
+bool is_bg_egn(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 10 || d.size() != v.size()) return false;
+  const int month = (at(d, 2) * 10 + at(d, 3)) % 20, day = at(d, 4) * 10 + at(d, 5);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
+  return weighted_sum(d, {2, 4, 8, 5, 10, 9, 7, 3, 6}) % 11 % 10 == at(d, 9);
+}
+
+// Germany's pension insurance number (Rentenversicherungsnummer): an area of two
+// digits, the birth date DDMMYY, the surname's initial, a serial of two and a check
+// digit; the initial as its place (A = 01), the twelve digits weighted 2 1 2 5 7 1 2 1
+// 2 1 2 1, each product's digits summed, mod 10 (Deutsche Rentenversicherung).
+bool is_de_rvnr(std::string_view v) {
+  std::string d;
+  char initial = 0;
+  for (const char c : v) {
+    if (is_digit(c)) d += c;
+    else if (is_upper(c) && initial == 0 && d.size() == 8) initial = c;
+    else if (c != ' ') return false;
+  }
+  if (d.size() != 11 || initial == 0) return false;
+  const int place = initial - 'A' + 1;
+  const std::string all = d.substr(0, 8) + std::to_string(place / 10) + std::to_string(place % 10) + d.substr(8, 2);
+  static constexpr int kW[12] = {2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1};
+  int sum = 0;
+  for (size_t i = 0; i < 12; ++i) sum += at(all, i) * kW[i] / 10 + at(all, i) * kW[i] % 10;
+  return sum % 10 == at(d, 10);
+}
+
+// Australia's Individual Healthcare Identifier: sixteen digits from 800360 with a Luhn
+// check digit (Services Australia, "Healthcare Identifiers Service").
+bool is_au_ihi(std::string_view v) {
+  const std::string d = digits_of(v);
+  return d.size() == 16 && d.starts_with("800360") && digits_and_separators(v) && luhn(d);
+}
+
+// Ontario's health number (OHIP): ten digits with a Luhn check digit (Ontario Ministry
+// of Health, "Health Card Validation" reference).
+bool is_ca_ohip(std::string_view v) {
+  const std::string d = digits_of(v);
+  return d.size() == 10 && digits_and_separators(v) && luhn(d);
+}
+
+// "VSNR" names Austria's social insurance number and Germany's pension number.
+bool is_vsnr(std::string_view v) { return is_at_svnr(v) || is_de_rvnr(v); }
+
 struct IdScheme {
   std::string_view kind;
   bool (*valid)(std::string_view);
   bool checked = true;  // false: a shape only, taken after the scheme's own label
+  // false: one check digit over a number as long as a time in seconds passes one number
+  // in ten or eleven; taken on its label's line only, never from the lines below it.
+  bool below = true;
 };
 
 constexpr IdScheme kSchemes[] = {
@@ -442,6 +611,24 @@ constexpr IdScheme kSchemes[] = {
     {"medical_record_number", is_medical_record_number, false},
     {"id_nik", is_id_nik, false},
     {"in_abha", is_in_abha, false},
+    {"jp_insured_number", is_jp_insured_number, false},
+    {"gr_amka", is_gr_amka, true, false},
+    {"hu_taj", is_hu_taj, true, false},
+    {"hu_tax_id", is_hu_tax_id, true, false},
+    {"ee_isikukood", is_ee_isikukood, true, false},
+    {"at_svnr", is_at_svnr, true, false},
+    {"de_rvnr", is_de_rvnr},
+    {"social_insurance_number", is_vsnr, true, false},
+    {"au_ihi", is_au_ihi},
+    {"ca_ohip", is_ca_ohip, true, false},
+    {"ie_ppsn", is_ie_ppsn},
+    {"de_kvnr", is_de_kvnr},
+    {"pl_id_card", is_pl_id_card},
+    {"es_naf", is_es_naf},
+    {"bg_egn", is_bg_egn, true, false},
+    {"br_cpf", is_br_cpf},
+    {"be_national_number", is_be_national_number},
+    {"no_fodselsnummer", is_no_fodselsnummer},
 };
 
 // Which labels name which scheme. Words in a label are separated in the text by
@@ -457,7 +644,7 @@ const std::initializer_list<IdLabel> kLabels = {
     {"ch_ahv", {"ahv", "avs", "ahvn13", "sozialversicherungsnummer"}},
     {"hr_oib", {"oib"}},
     {"ro_cnp", {"cnp", "cod numeric personal"}},
-    {"tr_tckn", {"t c kimlik", "tckn", "kimlik"}},
+    {"tr_tckn", {"t c kimlik", "tckn", "kimlik", "hasta tc kimlik no", "tc kimlik no"}},
     {"pt_nif", {"nif", "contribuinte"}},
     {"de_steuer_id", {"steuer id", "steuer idnr", "steueridentifikationsnummer", "identifikationsnummer", "idnr"}},
     {"jp_my_number", {"my number", "mynumber", "マイナンバー", "個人番号"}},
@@ -472,7 +659,7 @@ const std::initializer_list<IdLabel> kLabels = {
     {"ar_cuil", {"cuil", "cuit"}},
     {"ec_cedula", {"cedula", "cédula", "identificacion comprador", "identificación comprador"}},
     {"th_national_id", {"เลขประจำตัวประชาชน", "เลขบัตรประชาชน", "thai id"}},
-    {"cz_birth_number", {"rodné číslo", "rodne cislo", "rodného čísla", "rodné čislo"}},
+    {"cz_birth_number", {"rodné číslo", "rodne cislo", "rodného čísla", "rodné čislo", "rodným číslem", "rč"}},
     {"ua_rnokpp", {"рнокпп", "іпн", "rnokpp"}},
     {"ru_snils", {"снилс", "snils"}},
     {"ar_cbu", {"cbu", "cvu"}},
@@ -480,11 +667,31 @@ const std::initializer_list<IdLabel> kLabels = {
     {"vn_citizen_id", {"cccd", "cmnd", "căn cước", "can cuoc"}},
     {"ng_nin", {"nin", "nimc"}},
     {"pk_cnic", {"cnic"}},
-    {"nl_bsn", {"bsn", "burgerservicenummer", "sofinummer"}},
+    {"nl_bsn", {"bsn", "burgerservicenummer", "sofinummer", "sofinr"}},
+    {"gr_amka", {"amka", "αμκα"}},
+    {"hu_taj", {"taj", "taj szám", "taj szam"}},
+    {"hu_tax_id", {"adóazonosító jel", "adoazonosito jel", "adóazonosító", "adoazonosito"}},
+    {"ee_isikukood", {"isikukood", "isikukoodi"}},
+    {"at_svnr", {"sv nr", "svnr"}},
+    {"de_rvnr", {"rvnr", "rentenversicherungsnummer"}},
+    {"social_insurance_number", {"vsnr"}},
+    {"au_ihi", {"ihi", "healthcare identifier"}},
+    {"jp_insured_number", {"被保険者番号", "insured identification number"}},
+    {"ca_ohip", {"ohip", "ohip number"}},
+    {"ie_ppsn", {"ppsn", "pps number", "pps no"}},
+    {"de_kvnr", {"kvnr", "versicherten id", "versichertennummer", "krankenversichertennummer"}},
+    {"pl_id_card", {"dowodu osobistego", "dowód osobisty", "dowod osobisty", "nr dowodu"}},
+    {"es_naf", {"naf", "nuss", "número de afiliación", "numero de afiliacion", "núm afiliación"}},
+    {"bg_egn", {"егн", "egn"}},
+    {"br_cpf", {"cpf", "nr cpf"}},
+    {"be_national_number", {"inss", "ssin", "niss", "rijksregisternummer", "numéro de registre national"}},
+    {"no_fodselsnummer", {"norsk identifikator", "fødselsnummer", "fodselsnummer", "d nummer"}},
     {"pl_pesel", {"pesel"}},
     {"ae_emirates_id", {"emirates id", "رقم الهوية", "الهوية الإماراتية", "رقم الهوية الإماراتية"}},
     {"id_nik", {"nik", "nomor induk kependudukan"}},
-    {"br_cns", {"cns", "cartão nacional de saúde", "cartao nacional de saude", "cartão sus", "cartao sus"}},
+    {"br_cns",
+     {"cns", "cns cidadao", "cns paciente", "cartão nacional de saúde", "cartao nacional de saude", "cartão sus",
+      "cartao sus"}},
     {"in_abha", {"abha", "abha number", "ayushman bharat health account"}},
     {"za_id", {"id number", "id no", "id num", "identity number", "rsa id", "sa id"}},
     {"medical_record_number", {"mrn", "medical record number", "medical record no", "patient id", "patient number"}},
@@ -494,9 +701,10 @@ const std::initializer_list<IdLabel> kLabels = {
 };
 
 // The small letter of a capital of the scripts the labels are written in (Latin-1,
-// Latin Extended-A, Cyrillic), as a code point; any other code point as it is.
+// Latin Extended-A, Greek, Cyrillic), as a code point; any other code point as it is.
 char32_t small_letter(char32_t c) {
-  if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x410 && c <= 0x42F)) return c + 0x20;
+  if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x410 && c <= 0x42F) || (c >= 0x391 && c <= 0x3A9 && c != 0x3A2))
+    return c + 0x20;
   if (c >= 0x400 && c <= 0x40F) return c + 0x50;
   const bool even_capital = (c >= 0x100 && c <= 0x137 && c != 0x130) || (c >= 0x14A && c <= 0x177);
   const bool odd_capital = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
@@ -557,7 +765,8 @@ std::string_view valid_scheme(const IdLabel& l, std::string_view v) {
 }
 
 // The end of an identifier's run from t[p]: letters and digits, the separators (space
-// . - /) that stand between digits, and a bracketed check character (HKID's "(4)").
+// . - /) that stand between digits, a capital standing alone between digit groups,
+// and a bracketed check character (HKID's "(4)").
 size_t id_run_end(std::string_view t, size_t p) {
   size_t q = p;
   while (q < t.size() && q - p < 32) {
@@ -568,6 +777,9 @@ size_t id_run_end(std::string_view t, size_t p) {
       ++q;
     } else if (t[q] == '(' && q + 2 < t.size() && is_alnum(t[q + 1]) && t[q + 2] == ')') {
       q += 3;
+    } else if (t[q] == ' ' && q > p && is_digit(t[q - 1]) && q + 3 < t.size() && is_upper(t[q + 1]) &&
+               t[q + 2] == ' ' && is_digit(t[q + 3])) {
+      q += 3;  // a capital between digit groups: Germany's pension number, "65 170839 B 014"
     } else {
       break;
     }
@@ -576,18 +788,28 @@ size_t id_run_end(std::string_view t, size_t p) {
   return q;
 }
 
+// The end of the run [p, end) before its first capital standing alone between digit
+// groups ("85031726369 M 39": a sex and an age after a PESEL), or `end`: a join only
+// Germany's pension number takes, so each scheme is tried with and without it.
+size_t before_capital_join(std::string_view t, size_t p, size_t end) {
+  for (size_t q = p + 1; q + 2 < end; ++q)
+    if (t[q] == ' ' && is_upper(t[q + 1]) && t[q + 2] == ' ') return q;
+  return end;
+}
+
 // The identifier after a label, within 48 bytes of it on its line: past words (at
 // most three, "number", "card", "is", "cliente") and punctuation, a run that starts
-// with a digit or with one or two capitals before a digit, and goes on through
+// with a digit or with one to three capitals before a digit, and goes on through
 // separators (space . - /) that stand between digits, and a bracketed check
 // character (HKID's "(4)").
 ValueSpan identifier_after(std::string_view t, size_t p) {
   const size_t end = std::min(t.size(), p + 48);
   for (int words = 0; p < end && t[p] != '\n';) {
     const char c = t[p];
-    const bool starts_id =
-        is_digit(c) || (is_upper(c) && p + 1 < end &&
-                        (is_digit(t[p + 1]) || (is_upper(t[p + 1]) && p + 2 < end && is_digit(t[p + 2]))));
+    // Up to three capitals before the digits (Poland's identity card: ARB928461).
+    size_t caps = 0;
+    while (caps < 3 && p + caps < end && is_upper(t[p + caps])) ++caps;
+    const bool starts_id = p + caps < end && is_digit(t[p + caps]);
     if (starts_id) break;
     if (ascii::is_alpha(c) || static_cast<unsigned char>(c) >= 0x80) {
       if (++words > 3) return {};
@@ -630,9 +852,11 @@ void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
   const std::string_view t = h.text;
   const size_t after = h.at(h.groups[1]) + h.groups[1].size();
   if (const ValueSpan s = identifier_after(t, after); s.end > s.begin) {
-    if (const std::string_view kind = valid_scheme(*l, t.substr(s.begin, s.end - s.begin)); !kind.empty()) {
-      add_span(out, s, kind);
-      return;
+    for (const size_t end : {s.end, before_capital_join(t, s.begin, s.end)}) {
+      if (const std::string_view kind = valid_scheme(*l, t.substr(s.begin, end - s.begin)); !kind.empty()) {
+        add_span(out, {s.begin, end}, kind);
+        return;
+      }
     }
   }
   // Nothing on the label's line: a checked scheme's number may stand on one of the
@@ -640,7 +864,7 @@ void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
   // that names the scheme above the one that gives it). Shapes alone are not enough.
   const auto scheme =
       std::find_if(std::begin(kSchemes), std::end(kSchemes), [&](const IdScheme& k) { return k.kind == l->scheme; });
-  if (scheme == std::end(kSchemes) || !scheme->checked) return;
+  if (scheme == std::end(kSchemes) || !scheme->checked || !scheme->below) return;
   size_t from = t.find('\n', after);
   if (from == std::string_view::npos) return;
   size_t to = from;
@@ -650,11 +874,15 @@ void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
   for (size_t p = from + 1; p < to; ++p) {
     const bool starts = is_digit(t[p]) || (is_upper(t[p]) && p + 1 < to && is_digit(t[p + 1]));
     if (!starts || is_alnum(t[p - 1]) || (joins(p - 1) && p >= 2 && is_alnum(t[p - 2]))) continue;
-    const size_t q = id_run_end(t, p);
-    const bool piece = q < t.size() && (is_alnum(t[q]) || (joins(q) && q + 1 < t.size() && is_alnum(t[q + 1])));
-    if (!piece && scheme->valid(t.substr(p, q - p)) && !named_as_other(t, p) && !keyed_as_other(t, p, *l))
-      out.push_back({p, q, scheme->kind});
-    p = q;
+    const size_t run = id_run_end(t, p);
+    const bool piece =
+        run < t.size() && (is_alnum(t[run]) || (joins(run) && run + 1 < t.size() && is_alnum(t[run + 1])));
+    for (const size_t q : {run, before_capital_join(t, p, run)})
+      if (!piece && scheme->valid(t.substr(p, q - p)) && !named_as_other(t, p) && !keyed_as_other(t, p, *l)) {
+        out.push_back({p, q, scheme->kind});
+        break;
+      }
+    p = run;
   }
 }
 

@@ -26,15 +26,20 @@ bool named_as_other(std::string_view text, size_t at) {
       "incident", "sprint", "epoch", "timestamp", "offset", "seq", "sequence", "block", "height", "nonce", "project",
       "account", "app", "build_id", "step", "item", "product", "part", "model", "serial", "error", "status", "bug",
       "task", "story", "ean", "gtin", "upc", "asin", "mpn", "receipt", "kundennummer", "kundennr",
-      // A company's registration (France's SIREN and SIRET).
-      "siren", "siret",
+      // A company's registration (France's SIREN and SIRET), a regulator's register of
+      // firms (BaFin's id, the FCA's FRN), a legal entity's LEI, a D-U-N-S number.
+      "siren", "siret", "bafin", "frn", "lei", "duns", "regon", "krs",
+      // Spain's CIF, a company's tax code (a person's NIF is another word).
+      "cif",
       // A time in seconds: a token's claims (RFC 7519), a log's stamp.
       "iat", "exp", "nbf", "auth_time", "expires", "ts", "time"};
   size_t e = at;
   bool after_name = false;  // the word before one that names the number is the last looked at
   for (int words = 0; words < 8 && e > 0; ++words) {
-    while (e > 0 &&
-           (text[e - 1] == ' ' || text[e - 1] == '#' || text[e - 1] == ':' || text[e - 1] == '=' || text[e - 1] == '('))
+    // A dash inside a word is read past ("BaFin-ID"); one with spaces ends the clause.
+    while (e > 0 && (std::string_view(" #:=(").find(text[e - 1]) != std::string_view::npos ||
+                     (text[e - 1] == '-' && e >= 2 && ascii::is_alnum(text[e - 2]) && e < text.size() &&
+                      ascii::is_alnum(text[e]))))
       --e;
     size_t s = e;
     while (s > 0 && (ascii::is_alnum(text[s - 1]) || text[s - 1] == '_')) --s;
@@ -262,9 +267,21 @@ bool north_american_toll_free(std::string_view v) {
   return d.size() == 10 && d[0] == '8' && d[1] == d[2] && (d[1] == '0' || (d[1] >= '3' && d[1] <= '8'));
 }
 
+// Whether t[i] follows a GS1 application identifier, two to four digits in
+// parentheses ((01)09506000134352: a product's GTIN, (21) a serial).
+bool after_gs1_identifier(std::string_view t, size_t i) {
+  if (i < 4 || t[i - 1] != ')') return false;
+  size_t open = i - 2;
+  while (open > 0 && is_digit(t[open])) --open;
+  const size_t digits = i - 2 - open;
+  return t[open] == '(' && digits >= 2 && digits <= 4;
+}
+
 // A number's own shape and the words before it: cheap, so judged first.
 bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const std::string_view v = t.substr(at, end - at);
+  // 987-65-4320 to 4329: the SSA's numbers for advertisements, never issued.
+  if (const std::string d = digits_of(v); d.size() == 9 && d.starts_with("98765432")) return false;
   const auto digits = static_cast<size_t>(std::count_if(v.begin(), v.end(), is_digit));
   // Seven digits are enough with letters after them (Ireland's PPSN: 1234567TW).
   const size_t least = ascii::is_upper(v.back()) && is_digit(v.front()) ? 7 : 8;
@@ -292,7 +309,7 @@ void scan_person_numbers(std::string_view t, const IdLabelTest& after_id_label, 
     // Digits, or one or two capitals right before them (Q204518736).
     size_t e = i;
     while (e < t.size() && e - i < 2 && ascii::is_upper(t[e])) ++e;
-    if (e >= t.size() || !is_digit(t[e]) || (i > 0 && joins(t[i - 1]))) continue;
+    if (e >= t.size() || !is_digit(t[e]) || (i > 0 && joins(t[i - 1])) || after_gs1_identifier(t, i)) continue;
     while (e < t.size() && (is_digit(t[e]) || ((t[e] == '-' || t[e] == '/') && e + 1 < t.size() && is_digit(t[e + 1]))))
       ++e;
     size_t letters = 0;

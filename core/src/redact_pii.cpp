@@ -491,23 +491,69 @@ bool is_fictional_phone(std::string_view digits) {
 
 namespace {
 
-// Whether the line of text[at], or the one before it, names a company by its legal
-// form (a footer's "Acme Ltd.", 株式会社): an address there is the company's.
-bool names_a_company(std::string_view text, size_t at) {
-  const size_t line = at == 0 ? 0 : text.rfind('\n', at - 1);
-  const size_t from = line == std::string_view::npos || line == 0 ? 0 : text.rfind('\n', line - 1) + 1;
-  std::string near = std::string(text.substr(from, at - from)) + std::string(line_around(text, at));
+// Whether `near` names a company by its legal form (a footer's "Acme Ltd.", 株式会社)
+// or a Japanese inn or hotel by the word its name ends in (旅館, ホテル).
+bool names_a_company(std::string near) {
   // Swift's `import Foundation` names a framework, not a foundation.
   for (size_t k = near.find("import Foundation"); k != std::string::npos; k = near.find("import Foundation"))
     near.erase(k, 17);
   const std::string lower = ascii::lowered(near);
-  for (std::string_view w : {" ltd", " plc", " inc.", " llc", " pvt", " pte", " gmbh", " corp", " sarl", " selarl",
-                             " s.r.l", " b.v.", " e.v.", "株式会社", "有限会社", "合同会社", "(株)", "（株）"})
+  for (std::string_view w :
+       {" ltd",     " plc",     " inc.",    " llc",   " pvt",   " pte",  " gmbh",      " ggmbh",
+        " corp",    " sarl",    " selarl",  " s.r.l", " b.v.",  " e.v.", " sp. z o.o", " sp. z o. o",
+        "株式会社", "有限会社", "合同会社", "(株)",   "（株）", "旅館",  "ホテル"})
     if (has_word(lower, w)) return true;
   // Whole words only as a name writes them ("Acme Limited", not "a limited edition").
   for (std::string_view w : {" Limited", " LIMITED", "Stiftung", "Foundation", "Fundação", "Fundación"})
     if (has_word(near, w)) return true;
   return false;
+}
+
+// Whether the line of text[at], or the one before it, names a company: an address
+// there is the business's. A line before that names a person's employer
+// ("employer: Acme GmbH") names no business whose detail follows.
+bool names_a_company(std::string_view text, size_t at) {
+  const size_t line = at == 0 ? 0 : text.rfind('\n', at - 1);
+  const size_t from = line == std::string_view::npos || line == 0 ? 0 : text.rfind('\n', line - 1) + 1;
+  std::string before(text.substr(from, at - from));
+  const std::string lower = ascii::lowered(before.substr(0, before.find('\n')));
+  for (std::string_view w : {"employer", "arbeitgeber", "pracodawca", "employeur", "empleador", "werkgever"})
+    if (lower.find(w) != std::string::npos) before.erase(0, before.find('\n'));
+  return names_a_company(before + std::string(line_around(text, at)));
+}
+
+// Whether an indented record's line gives the record's own name: a key that names
+// the party (name:, company:, organisation:) and not one it relates to (employer:).
+bool names_the_record(std::string_view line) {
+  const size_t lead = line.find_first_not_of(" \t-");
+  const size_t colon = line.find(':');
+  if (lead == std::string_view::npos || colon == std::string_view::npos || colon < lead) return false;
+  const std::string key = ascii::lowered(ascii::trim(line.substr(lead, colon - lead)));
+  return one_of(key, {"name", "company", "company_name", "companyname", "organisation", "organization", "org",
+                      "legal_name", "business", "firma", "nazwa", "raison_sociale", "razon_social"});
+}
+
+// Whether text[at] stands in a record a company's name heads, up to six lines above:
+// an indented block whose own name is the company's (YAML's ship_from: with name: "Acme
+// Sp. z o.o." and phone: below; the block ends at a line indented less), or an e-mail
+// signature (after its "-- " line) that names one. A person's record that names an
+// employer, and a list of people under a company's heading, are no company's.
+bool in_company_record(std::string_view text, size_t at) {
+  const std::string_view here = line_around(text, at);
+  const size_t indent = here.find_first_not_of(" \t");
+  const bool indented = indent != std::string_view::npos && indent > 0;
+  std::string block, names;
+  for (size_t start = static_cast<size_t>(here.data() - text.data()), up = 0; up < 6 && start > 0; ++up) {
+    const std::string_view above = line_around(text, start - 1);
+    start = static_cast<size_t>(above.data() - text.data());
+    const size_t lead = above.find_first_not_of(" \t");
+    if (lead == std::string_view::npos) break;  // a blank line ends the record
+    if (above == "-- " || above == "--") return names_a_company(block);
+    if (lead < indent) break;  // the block's head, or a line outside it
+    block += std::string(above) + "\n";
+    if (names_the_record(above)) names += std::string(above) + "\n";
+  }
+  return indented && names_a_company(names);
 }
 
 // Whether the line of text[at] is a business's contact line: a role's e-mail address
@@ -534,6 +580,9 @@ bool business_contact_line(std::string_view text, size_t at) {
                              "mon–fri",
                              "mon - fri",
                              "mo-fr",
+                             "pn-pt",
+                             "pn–pt",
+                             "infolinia",
                              "mo-sa",
                              "mo-su",
                              "monday to friday",
@@ -776,7 +825,8 @@ bool begins_with_city_state_zip(std::string_view line) {
       while (d < line.size() && d < i + 8 && is_digit(line[d])) ++d;
       if (d == i + 8 && (d == line.size() || !std::isalnum(static_cast<unsigned char>(line[d])))) return true;
     }
-    if (!is_upper(line[i])) return false;
+    if (line.substr(i, 2) == "d'") i += 2;  // Coeur d'Alene
+    if (i >= line.size() || !is_upper(line[i])) return false;
     size_t e = i + 1;
     while (e < line.size() &&
            (std::isalpha(static_cast<unsigned char>(line[e])) || line[e] == '.' || line[e] == '\'' || line[e] == '-'))
@@ -788,6 +838,10 @@ bool begins_with_city_state_zip(std::string_view line) {
   }
   return false;
 }
+
+// A word of a city's name: capitalised, perhaps after a small-letter particle
+// (Coeur d'Alene, Isle of Palms, Lac du Flambeau).
+constexpr const char* kCityWord = R"((?:d'|(?:de|du|la|of|del) )?[A-ZÀ-Ý][A-Za-zÀ-ÿ.'-]+)";
 
 // A street as the United States writes it: a house number, perhaps a direction, the
 // street's name and its type, perhaps a direction and a unit.
@@ -825,10 +879,37 @@ bool business_detail(std::string_view text, size_t at) {
        {"home phone", "home address", "home number", "home:", "personal", "private", "privat", "my", "patient"})
     if (has_word(line, w)) return false;
   return names_a_company(text, at) || in_legal_notice(text, at) || business_contact_line(text, at) ||
-         in_site_footer(text, at);
+         in_site_footer(text, at) || in_company_record(text, at);
 }
 
 namespace {
+
+// HL7 v2's PID segment (segments end with a carriage return): PID-3 lists the
+// patient's identifiers, each repetition's first component (a record number, an NHI);
+// PID-7 is the date of birth (YYYYMMDD). PID-1 is a set id, digits or nothing: `ps`'s
+// header (PID|PPID|USER) is no segment.
+void pick_hl7_pid(const Hit& h, std::vector<Found>& out) {
+  const std::string_view t = h.text;
+  const size_t end = std::min(t.find('\n', h.end()), t.size());
+  size_t field = h.end();  // the start of field n
+  for (int n = 1; n <= 7 && field < end; ++n) {
+    const size_t stop = std::min(t.find('|', field), end);
+    if (n == 1 && !std::all_of(t.begin() + static_cast<std::ptrdiff_t>(field),
+                               t.begin() + static_cast<std::ptrdiff_t>(stop), is_digit))
+      return;
+    for (size_t rep = field; n == 3 && rep < stop;) {
+      const size_t rep_end = std::min(t.find('~', rep), stop);
+      const size_t id_end = std::min(t.find('^', rep), rep_end);
+      if (id_end - rep >= 4) out.push_back({rep, id_end, "patient_id"});
+      rep = rep_end + 1;
+    }
+    if (n == 7) {
+      const std::string_view v = t.substr(field, std::min(t.find('^', field), stop) - field);
+      if (v.size() >= 8 && v.size() <= 14 && std::all_of(v.begin(), v.end(), is_digit)) add(out, h, v);
+    }
+    field = stop + 1;
+  }
+}
 
 // Group 1, an address, unless it is a company's.
 void pick_private_address(const Hit& h, std::vector<Found>& out) {
@@ -910,19 +991,10 @@ std::vector<RuleSpec> pii_rules() {
            add(out, h, h.groups[1]);
        },
        false, R"(\(0010,[ ]?(?:00[123]0|100[015]|1040|2154)\))"});
-  // HL7 v2's PID segment (segments end with a carriage return): PID-7 is the
-  // patient's date of birth (YYYYMMDD).
-  r.push_back({"date_of_birth", R"((?:^|\r)[ \t]*PID\|)",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const size_t end = std::min(h.text.find('\n', h.end()), h.text.size());
-                 size_t field = h.end();
-                 for (int n = 1; n < 7 && field < end; ++n) field = std::min(h.text.find('|', field), end) + 1;
-                 if (field >= end) return;
-                 const size_t stop = std::min(h.text.find_first_of("|^", field), end);
-                 const std::string_view v = h.text.substr(field, stop - field);
-                 if (v.size() >= 8 && v.size() <= 14 && std::all_of(v.begin(), v.end(), is_digit)) add(out, h, v);
-               },
-               false, R"(PID\|)"});
+  r.push_back({"date_of_birth", R"((?:^|\r)[ \t]*PID\|)", pick_hl7_pid, false, R"(PID\|)"});
+  // An X12 claim's or eligibility request's insured (NM1*IL): the member id after its
+  // qualifier MI (ASC X12 270/837; a Medicare MBI, an insurer's member number).
+  r.push_back({"member_id", R"(\bNM1\*IL\*[12]\*[^~\n]*?\*MI\*([A-Za-z0-9-]{5,30}))", group(1), false, R"(NM1\*IL\*)"});
   // An SSN after its label, up to 40 bytes on with no digit between ("the SSN column;
   // its first row reads ..."): the label outweighs a word such as "row" in between.
   r.push_back({"us_ssn",
@@ -1174,7 +1246,7 @@ std::vector<RuleSpec> pii_rules() {
   std::string states;
   for (std::string_view st : kUsStates) states += (states.empty() ? "" : "|") + std::string(st);
   r.push_back({"address",
-               R"(\b()" + std::string(kUsStreet) + R"(, ?(?:[A-ZÀ-Ý][A-Za-zÀ-ÿ.'-]+ ){0,2}[A-ZÀ-Ý][A-Za-zÀ-ÿ.'-]+,? )" +
+               R"(\b()" + std::string(kUsStreet) + R"(, ?(?:)" + kCityWord + R"( ){0,2})" + kCityWord + R"(,? )" +
                    "(?:(?:" + states +
                    R"() \d{5}(?:-\d{4})?|(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT) )"
                    R"([A-Z]\d[A-Z] ?\d[A-Z]\d|(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT) \d{4}))\b)",
@@ -1228,7 +1300,8 @@ std::vector<RuleSpec> pii_rules() {
        // ... and the same in other languages.
        R"(data[ _-]?(?:di[ _-]?)?nascita|fecha[ _-]?(?:de[ _-]?)?nacimiento|date[ _-]?(?:de[ _-]?)?naissance|)"
        R"(data[ _-]?(?:de[ _-]?)?nascimento|geboortedatum|f[öo]delsedatum|f[øo]dselsdato|syntym[äa]aika|)"
-       R"(data[ _-]?urodzenia|do[ğg]um[ _-]?tarihi|(?:tanggal|tgl)[ _-]?lahir)\b|дата[ _]рождения|生年月日|出生日期|생년월일))"
+       R"(data[ _-]?urodzenia|do[ğg]um[ _-]?tarihi|(?:tanggal|tgl)[ _-]?lahir|nasceu em|naci[óo] el)\b|)"
+       R"(дата[ _]рождения|ημερομηνία γέννησης|生年月日|出生日期|생년월일))"
        R"(["']?[ \t]*[:=：]?[ \t]*(?:(?:is|as|was)[ \t]+)?["']?((?:19|20)\d\d-\d\d-\d\d|\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d|)"
        R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d|(?:19|20)\d\d年\d{1,2}月\d{1,2}日)(?:\b|$|[^0-9]))",
        // The epoch's first day and 1900's stand where a system has no date to give. A
@@ -1250,8 +1323,8 @@ std::vector<RuleSpec> pii_rules() {
          add(out, h, h.groups[1]);
        },
        false,
-       R"((?i)dob|d\.o\.b|birth|geburt|born|nasc|nacim|naiss|geboort|dselsdat|delsedat|syntym|urodz|tarih|lahir|)"
-       R"(рожд|生年月日|出生日期|생년월일)"});
+       R"((?i)dob|d\.o\.b|birth|geburt|born|nasc|naci|naiss|geboort|dselsdat|delsedat|syntym|urodz|tarih|lahir|)"
+       R"(рожд|γέννησης|生年月日|出生日期|생년월일)"});
   // A postal address under a name that says it is a person's.
   r.push_back({"address",
                R"((?i)(?:\b(?:shipping|billing|home|street|postal|mailing|delivery|residential|private)[ _-]?address|)"
@@ -1260,6 +1333,7 @@ std::vector<RuleSpec> pii_rules() {
                R"(adresse personnelle|adresse du domicile|adresse de domicile|domicilio|direcci[oó]n particular|)"
                R"(endereço residencial|indirizzo di casa|indirizzo di residenza|adres zamieszkania|huisadres|)"
                R"(woonadres|hemadress|bostadsadress|kotiosoite|自宅住所|住所|家庭住址|)"
+               R"(adresa bydli[šs]t[ěe]|adresa trval[ée]ho bydli[šs]t[ěe]|ev adresi|ikamet adresi|)"
                // ... and where a parcel goes.
                R"(direcci[oó]n de (?:entrega|env[ií]o)|endereço de entrega|adresse de livraison|lieferadresse|)"
                R"(indirizzo di consegna))"

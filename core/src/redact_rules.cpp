@@ -165,7 +165,8 @@ namespace {
 // Every string argument of the call (to its closing parenthesis on the line,
 // through nested calls: Some("..."), Secret::new("...")) that client_secret takes.
 // `hex_too`: where the callee names a secret (a setter's), 32 hex digits or more are
-// one too; given to a client by position they are as often an id.
+// one too, judged as a random tail is (a random key's 32 hex often spread less than
+// looks_random asks); given to a client by position they are as often an id.
 void pick_client_literals(const Hit& h, std::vector<Found>& out, bool hex_too) {
   const std::string callee = lowered(h.groups[1]);
   for (std::string_view getter : {"get", "load", "fetch", "read", "find", "resolve", "lookup", "list"})
@@ -184,7 +185,7 @@ void pick_client_literals(const Hit& h, std::vector<Found>& out, bool hex_too) {
     const size_t e = t.find(t[p], p + 1);
     if (e == std::string_view::npos || t.substr(p, e - p).find('\n') != std::string_view::npos) return;
     if (const std::string_view v = t.substr(p + 1, e - p - 1);
-        client_secret(v) || (hex_too && v.size() >= 32 && is_hex(v) && looks_random(v)))
+        client_secret(v) || (hex_too && v.size() >= 32 && is_hex(v) && random_tail(v)))
       add(out, h, v, "secret");
     p = e;
   }
@@ -506,6 +507,16 @@ constexpr Token kTokens[] = {
     // Agora's app certificate, the 32-hex secret its tokens are signed with (not a certificate).
     {"agora_certificate", R"((?i)\bapp_?certificate\\?["']?[ \t]*[:=][ \t]*\\?["']?([0-9a-f]{32})\b)", false,
      R"((?i)app_?certificate)"},
+    // Przelewy24's CRC key, 16 hex that sign every payment (P24 REST, "CRC key"): under
+    // P24_CRC, or under a name with "crc" on a line that names Przelewy24 (a CRC
+    // elsewhere is a checksum).
+    {"przelewy24_key",
+     R"re((?i)(?:\bp24_?crc\w*|\b(?:p24|przelewy24)\b[^\n]*?\bcrc\w*)\\?["']?[ \t]*(?:=>|[:=])[ \t]*\\?["']?)re"
+     R"re(([0-9a-f]{16})\b)re",
+     false, R"((?i)p24|przelewy24)"},
+    // SF Express's API secret, its "checkword" (顺丰 open platform), beside the partner id.
+    {"sf_express_checkword", R"re((?i)\bcheck_?word\\?["']?[ \t]*[:=][ \t]*\\?["']?([A-Za-z0-9]{16,64})\b)re", true,
+     R"((?i)check_?word)"},
     // Roblox's .ROBLOSECURITY session cookie, which opens with its own warning (the
     // warning is the same in every cookie; the hex after it is the secret).
     {"roblox_cookie", R"(_\|WARNING:-DO-NOT-SHARE-THIS\.[^|\n]*\|_([0-9A-F]{64,}))", false,
@@ -618,7 +629,7 @@ void pick_cookie_pairs(const Hit& h, size_t p, size_t end, std::vector<Found>& o
     const std::string_view v = h.text.substr(eq + 1, stop - eq - 1);
     bool session = false;
     for (std::string_view w :
-         {"sess", "sid", "auth", "token", "jwt", "login", "remember", "secret", "key", "csrf", "xsrf"})
+         {"sess", "sid", "auth", "token", "jwt", "login", "logged_in", "remember", "secret", "key", "csrf", "xsrf"})
       session = session || name.find(w) != std::string::npos;
     if (session && credential_like(v, Context::kAssigned)) add(out, h, v);
     p = stop + 1;
@@ -883,6 +894,45 @@ bool plist_key(const Hit& h) {
     if (rest.starts_with(type) && rest.size() > type.size() && (rest[type.size()] == '>' || rest[type.size()] == '/'))
       return true;
   return false;
+}
+
+// The passwords of Orthanc's RegisteredUsers (the key in its file, or a jq query that
+// prints it): the string values of the first object within the next three lines, to
+// its closing brace.
+void pick_registered_users(const Hit& h, std::vector<Found>& out) {
+  const std::string_view t = h.text;
+  size_t open = h.end();
+  for (int lines = 0; open < t.size() && t[open] != '{'; ++open)
+    if (t[open] == '\n' && ++lines > 3) return;
+  const size_t close = std::min(t.find('}', open), std::min(t.size(), open + 4096));
+  // Quoted strings in turn: a user's name, then after its colon the password.
+  bool after_colon = false;
+  for (size_t p = open; p < close; ++p) {
+    if (t[p] == ':') after_colon = true;
+    if (t[p] == ',' || t[p] == '\n') after_colon = false;
+    if (t[p] != '"') continue;
+    const size_t e = t.find('"', p + 1);
+    if (e == std::string_view::npos || e >= close) return;
+    if (const std::string_view v = t.substr(p + 1, e - p - 1);
+        after_colon && v.find('\n') == std::string_view::npos && password_like(v, Context::kAssigned))
+      out.push_back({p + 1, e, "password"});
+    p = e;
+  }
+}
+
+// The <string> after a property list's <key>, on its line or the next, judged by the
+// key's name.
+void pick_plist_value(const Hit& h, std::vector<Found>& out) {
+  constexpr std::string_view kOpen = "<string>";
+  const size_t open = h.text.find_first_not_of(" \t\r\n", h.end());
+  if (open == std::string_view::npos || h.text.substr(open, kOpen.size()) != kOpen) return;
+  const size_t begin = open + kOpen.size(), end = h.text.find_first_of("<\n", begin);
+  const std::string_view between = h.text.substr(h.end(), open - h.end());
+  if (end == std::string_view::npos || h.text[end] != '<' || std::count(between.begin(), between.end(), '\n') > 1)
+    return;
+  const NameClass c = classify_name(h.groups[1]);
+  if (c != NameClass::kNone && value_fits(c, h.text.substr(begin, end - begin), h.text, begin, Context::kAssigned))
+    out.push_back({begin, end, kind_for(c)});
 }
 
 }  // namespace
@@ -1154,7 +1204,7 @@ std::vector<RuleSpec> line_rules() {
   // separates the word from what follows: パスワードは「...」, 密码是..., пароль: ...
   r.push_back({"password",
                R"((?:パスワード|暗証番号|密码|密碼|口令|비밀번호|암호|[Пп]ароль)[^\n]{0,24}?)"
-               R"((?:「|『|"|'|：|:|=|は|是|为|為|는|은|—|-)[ \t]*(?:「|『)?)",
+               R"((?:「|『|"|'|：|:|=|は|是|为|為|成|는|은|—|-)[ \t]*(?:「|『)?)",
                [](const Hit& h, std::vector<Found>& out) {
                  size_t e = h.end();
                  const size_t end = std::min(h.text.size(), e + 64);
@@ -1164,9 +1214,41 @@ std::vector<RuleSpec> line_rules() {
                  while (e > h.end() && std::string_view(".,;:)").find(h.text[e - 1]) != std::string_view::npos)
                    --e;  // the sentence's: "пароль — X."
                  const std::string_view v = h.text.substr(h.end(), e - h.end());
-                 if (password_like(v, Context::kAssigned) && !is_placeholder(v)) add(out, h, v, "password");
+                 // After 成 ("changed to", but also "hashed into", "converted to") only a
+                 // chosen password's shape: not SHA-256, UTF-8, VARCHAR(255).
+                 const bool into = ascii::trim(h.groups[0]).ends_with("成");
+                 if (password_like(v, Context::kAssigned) && !is_placeholder(v) && (!into || shaped_password(v)))
+                   add(out, h, v, "password");
                },
                false, R"(パスワード|暗証番号|密码|密碼|口令|비밀번호|암호|[Пп]ароль)"});
+  // A code that opens something, told as a PIN is: a door's, a gate's, an alarm's, a
+  // keypad's, a safe's, a garage's, and Dutch and German compounds (a terminal's
+  // beheerderscode). Not "thread-safe code", "admin code", "entry code": code's other sense.
+  r.push_back({"pin",
+               R"((?i)(?:^|[^A-Za-z0-9_-])(?:(?:door|gate|alarm|keypad|safe|garage)[ _]?code|)"
+               R"((?:beheerders|toegangs|deur|alarm|kluis|t[üu]r|zugangs|tresor)code)\b)",
+               pick_code_in_prose, false,
+               R"((?i)(?:door|gate|alarm|keypad|safe|garage|beheerders|toegangs|deur|kluis|t[üu]r|zugangs|)"
+               R"(tresor)[ _]?code)"});
+  // ... and in Hindi, between its word and the verb: पिन 4821 है, and a code (कोड) on a
+  // line about a door, a lock, a locker or an alarm (दरवाज़े का कोड 482913 है; an error's
+  // code is no PIN).
+  r.push_back({"pin", R"((कोड|पिन)[ \t]*[:：]?[ \t]*(\d{4,8})[ \t]*(?:है|था))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view line = line_around(h.text, h.at(h.groups[2]));
+                 bool opens = h.groups[1] == "पिन";
+                 for (std::string_view w : {"दरवाज़", "दरवाज", "ताला", "ताले", "लॉकर", "अलार्म", "तिजोरी"})
+                   opens = opens || line.find(w) != std::string_view::npos;
+                 if (opens) add(out, h, h.groups[2]);
+               },
+               false, R"(कोड|पिन)"});
+  // A printer's Set-Get-Do command (Zebra's SGD): setvar "NAME" "VALUE", judged by the
+  // name's last dotted part (wlan.wpa.psk, wlan.wep.key1).
+  r.push_back({"secret", R"re(\bsetvar[ \t]+"([^"\n]+)"[ \t]+"([^"\n]+)")re", pick_named_value, false, "setvar"});
+  // Orthanc's RegisteredUsers: an object of user names and their passwords, given in
+  // the file or printed by a query of the key.
+  r.push_back({"password", R"re("RegisteredUsers"[ \t]*:|\bjq\b[^\n]*\.RegisteredUsers\b)re", pick_registered_users,
+               false, "RegisteredUsers"});
   // In Hindi the value comes between the word and the verb: पासवर्ड X है, पासवर्ड: X.
   r.push_back({"password", R"((?:पासवर्ड|कूटशब्द)[ \t]*(?::|=|है)?[ \t]*["'“]?([!-~]{4,64}?)["'”]?(?:[ \t]|$|,|।))",
                group_if(1, prose_password), false, R"(पासवर्ड|कूटशब्द)"});
@@ -1185,6 +1267,9 @@ std::vector<RuleSpec> line_rules() {
                  if (h.groups[1] == h.groups[3]) pick_named_value(h, out);
                },
                false, R"(<!\[CDATA\[)"});
+  // ... or a property list's <string>, named by the <key> before it (an Info.plist's
+  // StripeSecretKey); plist_key above keeps the name itself from being read as a value.
+  r.push_back({"secret", R"(<key>([^<\n]+)</key>)", pick_plist_value, false, "</key>"});
   // A settings table's row as a database shell prints it: | NAME | value |
   // (PrestaShop's ps_configuration, WordPress's wp_options, Magento's core_config_data).
   r.push_back({"secret", R"(^\|[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]*\|[ \t]*([^|\s][^|\n]*?)[ \t]*\|)",

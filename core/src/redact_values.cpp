@@ -74,9 +74,30 @@ bool is_base64_alphabet(std::string_view v) {
   return pad <= 2;
 }
 
+// A date written with its separators and a year of four digits from 19 or 20
+// (17/11/1971, 2011-11-11, 11.11.1999).
+bool written_date(std::string_view v) {
+  size_t groups = 1, year = 0, run = 0;
+  for (size_t i = 0; i <= v.size(); ++i) {
+    if (i < v.size() && is_digit(v[i])) {
+      ++run;
+      continue;
+    }
+    if (run == 0 || run > 4) return false;
+    if (run == 4) year = i - 4 + 1;  // one past the year's first digit, so 0 means none
+    run = 0;
+    if (i == v.size()) break;
+    if (v[i] != '/' && v[i] != '-' && v[i] != '.') return false;
+    ++groups;
+  }
+  return groups == 3 && year > 0 && (v.substr(year - 1, 2) == "19" || v.substr(year - 1, 2) == "20");
+}
+
 // A run of one character, or two, or an ascending sequence: what people type
-// where a key should go (xxxx, 0000, 1234567890abcdef).
+// where a key should go (xxxx, 0000, 1234567890abcdef). A date is none, however
+// many of its digits repeat (a birth date of 17/11/1971).
 bool is_filler(std::string_view v) {
+  if (written_date(v)) return false;
   std::string s;
   for (char c : v)
     if (is_alnum(c)) s += c;
@@ -323,10 +344,11 @@ static_assert(std::is_sorted(std::begin(kGenericVolumeLicenseKeys), std::end(kGe
 // Tolvansson, the PESEL and henkilötunnus examples of their format descriptions;
 // the JDK's cacerts password (keytool documentation), Android's debug keystore
 // password ("Sign your app", Android Developers), RabbitMQ's default user, who may
-// log in from localhost only ("Access Control"), and MinIO's default root login.
+// log in from localhost only ("Access Control"), MinIO's default root login, and
+// the password of Epic's public sandbox's test patients (open.epic, "Test Data").
 constexpr std::string_view kDocumentedExampleValues[] = {
     "19121212-1212", "121212-1212", "191212121212", "44051401359", "131052-308T",
-    "changeit",      "android",     "guest",        "minioadmin",
+    "changeit",      "android",     "guest",        "minioadmin",  "epicepic1",
 };
 
 // A value encrypted in place, which is safe to commit: sops writes
@@ -732,10 +754,29 @@ bool password_like(std::string_view v, Context c) {
 
 bool chosen_password(std::string_view v) { return password_like(v, Context::kAssigned) && !is_plain_word(v); }
 
+namespace {
+
+// Words of letters joined by encoded spaces (WP%20Cookie%20check): a sentence. A
+// random run beside one (Bearer%20Zq81…, Zq81…%20) is none.
+bool encoded_words(std::string_view v) {
+  if (v.find("%20") == std::string_view::npos) return false;
+  for (size_t from = 0; from <= v.size();) {
+    const size_t to = std::min(v.find("%20", from), v.size());
+    const std::string_view word = v.substr(from, to - from);
+    if (word.empty() || word.size() > 12 || !std::all_of(word.begin(), word.end(), ascii::is_alpha)) return false;
+    from = to + 3;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool credential_like(std::string_view v, Context c) {
   const size_t min = c == Context::kAssigned ? 8 : 16;
   if (v.size() < min || v.size() > 8192) return false;
-  if (v.find(' ') != std::string_view::npos) return false;  // a sentence in quotes; no key has a space
+  // A sentence in quotes, or in a URL's or a cookie's encoding (WP%20Cookie%20check):
+  // no key has a space.
+  if (v.find(' ') != std::string_view::npos || encoded_words(v)) return false;
   // ACCESS_TOKEN_TTL=15m, ui=eyJsYW5n...: a setting given as name=value is judged by its
   // name: a value named as no secret (nor as a session's) is none, whatever its shape.
   if (const size_t eq = v.find('='); eq != std::string_view::npos && eq > 0 && eq + 1 < v.size() && v[eq + 1] != '=' &&
@@ -890,9 +931,14 @@ bool names_public_value(std::string_view name) {
     says_public = says_public || one_of(np.parts[i], {"public", "publishable"});
     says_secret = says_secret || one_of(np.parts[i], {"secret", "private", "password", "priv"});
   }
-  const bool push_key =
-      np.n >= 3 && np.parts[np.n - 3] == "application" && np.parts[np.n - 2] == "server" && np.parts[np.n - 1] == "key";
-  return (says_public && !says_secret) || push_key;
+  auto ends_with = [&np](std::string_view a, std::string_view b, std::string_view c) {
+    return np.n >= 3 && np.parts[np.n - 3] == a && np.parts[np.n - 2] == b && np.parts[np.n - 1] == c;
+  };
+  // The Push API's applicationServerKey; Meta's app client token, which apps embed
+  // ("Client tokens aren't meant to be secret identifiers", Meta for Developers,
+  // "Access Tokens"): FacebookClientToken, facebook_client_token.
+  return (says_public && !says_secret) || ends_with("application", "server", "key") ||
+         ends_with("facebook", "client", "token");
 }
 
 NameClass classify_name(std::string_view name) {
@@ -1010,6 +1056,14 @@ ValueSpan read_value(std::string_view text, size_t at, std::string_view quote, B
       break;
     if (bare == Bare::kQuery && (c == '&' || c == '#')) break;
     if (c == '\\' && i + 1 < line_end && contains("nrt\"'\\", std::string_view(&text[i + 1], 1))) break;
+    // The comma and full stop of Arabic and of Chinese and Japanese text end a value as
+    // a space does ("هو 602731، لا", "改成 X，别外传").
+    if (static_cast<unsigned char>(c) >= 0xD8) {
+      const std::string_view rest = text.substr(i, 3);
+      if (rest.starts_with("\u060C") || rest.starts_with("\u061B") || rest == "\uFF0C" || rest == "\u3002" ||
+          rest == "\u3001")
+        break;
+    }
   }
   size_t end = i;
   while (end > at && (text[end - 1] == '.' || text[end - 1] == ':')) --end;
@@ -1052,10 +1106,12 @@ bool shaped_password(std::string_view v) {
   }
   if (v.find('@') != std::string_view::npos && v.find('.', v.find('@')) != std::string_view::npos) return false;
   if (v.find('=') != std::string_view::npos || v.find("://") != std::string_view::npos) return false;
-  // A call's shape, a name then its arguments: length(12), passwordHistory(5), hours(24).
+  // A call's shape, a name then its arguments: length(12), passwordHistory(5), hours(24),
+  // hashAlgorithm(pbkdf2-sha512).
   if (const size_t open = v.find('(');
       open != std::string_view::npos && open > 0 && std::all_of(v.begin(), v.begin() + open, ascii::is_alpha) &&
-      std::all_of(v.begin() + open + 1, v.end(), [](char c) { return ascii::is_alnum(c) || c == ')'; }))
+      std::all_of(v.begin() + open + 1, v.end(),
+                  [](char c) { return ascii::is_alnum(c) || c == ')' || c == '-' || c == '_' || c == '.'; }))
     return false;
   if (after_scheme(v)) return false;
   return password_like(v, Context::kAssigned) && !is_placeholder(v) && !is_reference(v) && !looks_like_path(v) &&

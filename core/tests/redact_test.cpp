@@ -1992,5 +1992,176 @@ TEST(RedactFamilies, TheThirdReviewsFindings) {
   expect_caught(r, "security set-key-partition-list -S apple-tool:,apple: -s -k \"Tr0ub4dor3x\" build.keychain",
                 {"Tr0ub4dor3x"});
 }
+
+// What sets S and T and the third review left open, closed with values of our own.
+TEST(RedactFamilies, WhatSAndTLeftOpen) {
+  Redactor r;
+  // 32 hex given to a setter named for a secret: a real key's spread of digits is
+  // often narrower than a hand-made one's.
+  expect_caught(r, "$tracker->setTokenAuth('8a67639f74080f56c5aa328f676226e2');", {"8a67639f74080f56c5aa328f676226e2"});
+  // Przelewy24's CRC key signs every payment (P24 REST, "CRC key"); a CRC elsewhere is a checksum.
+  expect_caught(r, "P24_MERCHANT_ID=118204\nP24_CRC=36a23e238e3b1c77", {"36a23e238e3b1c77"});
+  expect_caught(r, "'przelewy24' => ['merchant_id' => 118204, 'crc' => '36a23e238e3b1c77'],", {"36a23e238e3b1c77"});
+  // ACF PRO's Composer login: the licence key is the user, the site's URL the password.
+  expect_caught(r,
+                "composer config http-basic.connect.advancedcustomfields.com "
+                "'b3JkZXJfaWQ9NDE4MjAzfHR5cGU9cGVyc29uYWx8ZGF0ZT0yMDIxLTA4LTE0IDEwOjAyOjU1' 'https://example.org'",
+                {"b3JkZXJfaWQ9NDE4MjAzfHR5cGU9cGVyc29uYWx8ZGF0ZT0yMDIxLTA4LTE0IDEwOjAyOjU1"});
+  // WordPress's login cookie is a session; its test cookie is a sentence.
+  expect_caught(r,
+                "Cookie: wordpress_logged_in_fc4c011f1bd38f1f34920fbd01f40072=editor%7C1717503037%7C"
+                "Q7Dh3yEg42ipqnX1fkkjbd93oQGXy9KTUMAFGrM14gE%7Cfc4c011f1bd38f1f34920fbd01f40072",
+                {"Q7Dh3yEg42ipqnX1fkkjbd93oQGXy9KTUMAFGrM14gE"});
+  // A property list's value judged by its key's name.
+  expect_caught(r, "<key>StripeSecretKey</key>\n\t<string>Zq81LmX0pR4tVb7NcW2yKd9H</string>",
+                {"Zq81LmX0pR4tVb7NcW2yKd9H"});
+  // altool's and notarytool's app-specific password.
+  expect_caught(r, "xcrun altool --upload-app -f App.ipa -u dev@example.com -p \"tnjr-ijog-aspc-baxe\"",
+                {"tnjr-ijog-aspc-baxe"});
+  expect_caught(r, "xcrun notarytool submit App.zip --apple-id dev@example.com --password tnjr-ijog-aspc-baxe",
+                {"tnjr-ijog-aspc-baxe"});
+  // A city whose name holds a small-letter particle.
+  expect_caught(r, "Ship to: 1412 Sherman Ave, Coeur d'Alene, ID 83814", {"1412 Sherman Ave"});
+  expect_caught(r, "1412 Sherman Ave\nCoeur d'Alene, ID 83814\n", {"1412 Sherman Ave"});
+  expect_kept(r, {"crc64: 36a23e238e3b1c77", "Cookie: wordpress_test_cookie=WP%20Cookie%20check",
+                  "<key>CFBundleIdentifier</key>\n<string>com.example.AppName12345</string>",
+                  "<key>FacebookClientToken</key>\n<string>fc4c011f1bd38f1f34920fbd01f40072</string>",
+                  "<string name=\"facebook_client_token\">fc4c011f1bd38f1f34920fbd01f40072</string>",
+                  "xcrun altool --upload-app -f App.ipa -u dev@example.com -p \"@keychain:AC_PASSWORD\"",
+                  "Legal Entity Identifier (LEI): 529900T8BM49AURSDO55 · BaFin-ID 10107124",
+                  "山田旅館（箱根）\n〒250-0311 神奈川県足柄下郡箱根町湯本 · TEL 0460-85-5111"});
+}
+
+// Set U (a hospital group's IT) and V (a logistics chain's back office) were mostly
+// national numbers of health and social insurance, tax and identity, by their labels
+// in the country's language or the element a form's XML gives them. Values of our own,
+// with their schemes' check digits.
+TEST(RedactFamilies, WhatHospitalsAndHauliersFile) {
+  Redactor r;
+  expect_caught(r, "ΑΜΚΑ: 14038273612", {"14038273612"});
+  expect_caught(r, "payload.amka=\"14038273612\"", {"14038273612"});
+  expect_caught(r, "TAJ szám: 582 039 171 — NEAK", {"582 039 171"});
+  expect_caught(r, "  <adoazonosito_jel>8319514274</adoazonosito_jel>", {"8319514274"});
+  expect_caught(r, "patsiendi isikukood 48906230273 – RR päring", {"48906230273"});
+  expect_caught(r, "Betroffene Patientin: SV-Nr. 4826 120891, Träger ÖGK", {"4826 120891"});
+  expect_caught(r, "VSNR: 4826 120891", {"4826 120891"});
+  expect_caught(r, "the starter form is attached. PPSN: 3916482OA, start date 3 June.", {"3916482OA"});
+  expect_caught(r, "Versicherten-ID=M482019378 -> Fall 24051408", {"M482019378"});
+  expect_caught(r, "Seria i numer dowodu osobistego: ARB928461", {"ARB928461"});
+  expect_caught(r, "NAF trabajador: 08/62047183/35   Grupo cotización 02", {"08/62047183/35"});
+  expect_caught(r, "ЕГН: 9105234188", {"9105234188"});
+  expect_caught(r, "  <hastaTCKimlikNo>31847026922</hastaTCKimlikNo>", {"31847026922"});
+  expect_caught(r, "      <SofiNr>274619386</SofiNr>", {"274619386"});
+  expect_caught(r, "  <norskIdentifikator>23048550053</norskIdentifikator>", {"23048550053"});
+  expect_caught(r, "worker.ssin=85031726363 dimonaIn.startDate=2024-09-02", {"85031726363"});
+  expect_caught(r, "<Inss>85031726363</Inss>", {"85031726363"});
+  expect_caught(r, "v NIS se pacientka s rodným číslem 835412/1479 zobrazuje dvakrát", {"835412/1479"});
+  expect_caught(r, "RČ: 835412/1479, nástup 1. 10.", {"835412/1479"});
+  // What a hospital, a haulier or a registry publish, and numbers documented as tests.
+  const std::string ship_from =
+      "ship_from:\n  name: \"Przykład Transport Sp. z o.o.\"\n  street: \"ul. Składowa 7\"\n"
+      "  city: \"Łódź\"\n  phone: \"+48 42 615 30 00\"";
+  expect_kept(
+      r, {"Kliniken Südstrand gGmbH · IT\nZentrale: +49 431 7730-0 · Servicedesk: +49 431 7730-4000",
+          "Infolinia Przykład Transport: +48 22 410 55 00 (pn–pt 8–18)",
+          "Magazyn: Przykład Transport Sp. z o.o., ul. Składowa 7, tel. +48 42 615 30 00",
+          "REGON 492707333 -> Przykład Transport Sp. z o.o.", "Emisor: Clínica Santa Ana Norte, S.L. — CIF B12345674",
+          "EmpID,SSN,Name\n90001,987-65-4321,TEST EMPLOYEE", "nhs_number: \"9990079196\"   # 999 range = test numbers",
+          "[OP-Scanner Saal 3] UDI erfasst: (01)09506000134352(17)270531(10)LOT24A117",
+          "username: fhirjason   password: epicepic1",
+          "\"passwordPolicy\" : \"length(14) and hashAlgorithm(pbkdf2-sha512) and hashIterations(210000)\"", ship_from,
+          "-- \nKliniken Südstrand gGmbH · IT\nKüstenweg 4 · 24103 Kiel\nZentrale: +49 431 7730-0"});
+  // Not indented, a list under a company's name is of people; an indented block ends at
+  // its head, and the company above it names no one in it.
+  expect_caught(r, "Staff of Przykład Transport Sp. z o.o.:\nJan Kowalski\nAnna Nowak\nmobile +48 601 234 567",
+                {"601 234 567"});
+  expect_caught(r,
+                "company: Przykład Transport Sp. z o.o.\ncontacts:\n  - name: Jan Kowalski\n"
+                "    phone: \"+48 601 234 567\"",
+                {"601 234 567"});
+  // The same digits with a wrong check digit, or under no label, are left.
+  expect_kept(r, {"ΑΜΚΑ: 14038273613", "TAJ szám: 582 039 172", "PPSN: 3916482OB", "Versicherten-ID=M482019377",
+                  "NAF trabajador: 08/62047183/36", "ЕГН: 9105234189", "build 14038273612 passed",
+                  "<SofiNr>274619387</SofiNr>"});
+}
+
+// What else sets U and V gave in their own words: codes and PINs told in a chat in
+// several languages, a device's or a carrier's settings, a claim's or a message's
+// patient fields, and dates of birth and addresses under their languages' words.
+TEST(RedactFamilies, WhatHospitalsAndHauliersSay) {
+  Redactor r;
+  expect_caught(r, "the door code for the store room is 482913 from Monday", {"482913"});
+  expect_caught(r, "de beheerderscode van de kassa is 55021873, graag wijzigen", {"55021873"});
+  expect_caught(r, "Sanne: alarmcode: 7730", {"7730"});
+  expect_caught(r, "خالد: رمز PIN الخاص بالحساب هو 602731، لا تشاركوه", {"602731"});
+  expect_caught(r, "सुनीता: स्टोर रूम के दरवाज़े का नया कोड 482913 है, कल से लागू।", {"482913"});
+  expect_caught(r, "王丽: 登录密码已改成 Qm#52RTx8841，别外传", {"Qm#52RTx8841"});
+  expect_caught(r, "! U1 setvar \"wlan.wpa.psk\" \"Prn-HqXv7c-2210\"", {"Prn-HqXv7c-2210"});
+  expect_caught(r, "carrier.partner-id=ACME_01\ncarrier.checkword=Xr7cVb2NqL9mTz4KpW8sHd3F",
+                {"Xr7cVb2NqL9mTz4KpW8sHd3F"});
+  expect_caught(r, "\"RegisteredUsers\" : {\n  \"modality-gw\" : \"t7#Kq2@vLm9!xZ\"\n}", {"t7#Kq2@vLm9!xZ"});
+  expect_caught(r, "$ jq '.RegisteredUsers' /etc/orthanc/orthanc.json\n{\n  \"viewer\": \"Wp4$hT8!nQ2z\"\n}",
+                {"Wp4$hT8!nQ2z"});
+  expect_caught(r, "NM1*IL*1*DOE*JANE****MI*7XK4HT2MM81~", {"7XK4HT2MM81"});
+  expect_caught(r, "PID|1||QTX4417^^^NHI^NHI||DOE^JANE", {"QTX4417"});
+  expect_caught(r, "Ελένη: ημερομηνία γέννησης: 02/09/1979", {"02/09/1979"});
+  expect_caught(r, "A utente Joana Matos nasceu em 03/02/1968, mas o portal", {"03/02/1968"});
+  // A date whose digits repeat is still a date, not a placeholder's filler.
+  expect_caught(r, "DOB: 17/11/1971", {"17/11/1971"});
+  expect_caught(r, "date_of_birth: 2011-11-11", {"2011-11-11"});
+  expect_caught(r, "Nová adresa bydliště: Lipová 1203/7, 602 00 Brno", {"Lipová 1203/7"});
+  expect_caught(r, "Sistemdeki ev adresi: Yıldız Mah. Lale Sok. No:12 D:4, 06690 Çankaya/Ankara", {"Lale Sok"});
+  expect_caught(r, "cnsCidadao: 700 5018 7724 2004", {"700 5018 7724 2004"});
+  expect_caught(r, "  VSNR: 65 170839 B 014", {"65 170839 B 014"});
+  expect_caught(r, "[HI-Service] IHI lookup success: IHI 8003 6042 8175 3011 status=Active", {"8003 6042 8175 3011"});
+  expect_caught(r, "OHIP number 4820-917-351, version code NG", {"4820-917-351"});
+  expect_caught(r, "{\"InsurerNumber\":\"06139915\",\"InsuredIdentificationNumber\":\"2281057\"}", {"2281057"});
+  // Codes that open nothing, and a claim's other names and ids.
+  expect_kept(r, {"the error code is 482913", "the zip code is 60200", "status code: 4040", "त्रुटि कोड 4040 है",
+                  "IHI 8003 6042 8175 3012 status=Active", "OHIP number 4820-917-352",
+                  "NM1*85*2*ACME CLINIC*****XX*1234567893~", "PID|1||||DOE^JANE",
+                  "! U1 setvar \"wlan.essid\" \"WH-LABEL-5G\""});
+}
+
+// A fourth review (of the change above) found these; each failed before its mend.
+TEST(RedactFamilies, TheFourthReviewsFindings) {
+  Redactor r;
+  // A word that names any number is no scheme's label: the person beside it decides.
+  expect_caught(r, "Patient John Smith, health card number 9482-071-9356, BC", {"9482-071-9356"});
+  expect_caught(r, "Kristjan Tamm, Versicherungsnummer 35710291948", {"35710291948"});
+  // A capital after a number is a joined group only where the scheme takes it.
+  expect_caught(r, "pacjent Jan Kowalski, PESEL 85031726369 M 39", {"85031726369"});
+  // An indented record is a company's by its own name, not by an employer's; a list under
+  // a company's heading is of people.
+  expect_caught(r, "customers:\n  - name: Jan Kowalski\n    employer: Acme Sp. z o.o.\n    phone: \"+48 601 234 567\"",
+                {"601 234 567"});
+  expect_caught(r, "Acme GmbH staff:\n  - Jan Kowalski, +48 601 234 567\n  - Anna Nowak, +48 601 234 568",
+                {"601 234 568"});
+  // A dash with spaces ends a clause; a parenthesis before digits is a GS1 code's only
+  // when it holds an application identifier.
+  expect_caught(r, "Status - patient Kristjan Tamm 35710291948", {"35710291948"});
+  expect_caught(r, "Kristjan Tamm (EE)35710291948", {"35710291948"});
+  expect_caught(r, "Kristjan Tamm (1)35710291948", {"35710291948"});
+  expect_caught(r, "see ticket- Kristjan Tamm 35710291948", {"35710291948"});
+  // A company's register number beside a person is the company's.
+  expect_kept(r, {"Anna Nowak (kontakt), REGON 492707333", "Infolinia Przykład Transport: +48 22 410 55 00"});
+  // An encoded space inside a credential, or after it, is no sentence.
+  expect_caught(r, "Cookie: auth_token=Bearer%20Zq81LmX0pR4tVb7NcW2yKd9HaP3", {"Zq81LmX0pR4tVb7NcW2yKd9HaP3"});
+  expect_caught(r, "api_key=Zq81LmX0pR4tVb7NcW2yKd9HaP3%20", {"Zq81LmX0pR4tVb7NcW2yKd9HaP3"});
+  expect_caught(r, "Cookie: auth_token=Bearer%20ZqLmXpRtVbNcWyKdHaPqTsWx", {"ZqLmXpRtVbNcWyKdHaPqTsWx"});
+  // Orthanc's user names are names; their passwords go.
+  const std::string users = r.redact("{\"RegisteredUsers\": {\"jdoe_2019\": \"Wp4$hT8!nQ2z\"}}").text;
+  EXPECT_NE(users.find("jdoe_2019"), std::string::npos) << users;
+  EXPECT_EQ(users.find("Wp4$hT8!nQ2z"), std::string::npos) << users;
+  expect_kept(
+      r, {"This thread-safe code is 2000 lines long.", "The type-safe code: 4096 bytes",
+          "The admin code is 1500 lines of PHP", "the entry code: 1024 bytes were read",
+          "Set the PIN length to 6 and the PIN retry timeout to 3000 ms",
+          "// TODO: validate the health number before saving\nlog.info(\"saved\", 1717488009);",
+          "# OHIP\nstarted at 1717488009", "def check_amka(value):\n    return 14038273612",
+          "用户密码会被哈希成 SHA-256 后存储", "密码统一转换成 UTF-8 编码", "把密码字段改成 VARCHAR(255)",
+          "The RegisteredUsers option is documented below.\n{\"Name\": \"MyOrthanc\", \"DicomAet\": \"ORTHANC_7x\"}",
+          "PID|PPID|USER|COMMAND|%CPU"});
+}
 }  // namespace
 }  // namespace memsim
