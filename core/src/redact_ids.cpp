@@ -406,24 +406,13 @@ bool is_medical_record_number(std::string_view v) {
   return n >= 6 && n <= 12 && !date && v.find_first_not_of("0123456789-") == std::string_view::npos;
 }
 
-// Luhn's check over every digit (ISO/IEC 7812-1, Annex B).
-bool luhn(const std::string& d) {
-  int sum = 0;
-  for (size_t i = 0; i < d.size(); ++i) {
-    int x = at(d, d.size() - 1 - i);
-    if (i % 2 == 1) x = x * 2 > 9 ? x * 2 - 9 : x * 2;
-    sum += x;
-  }
-  return sum % 10 == 0;
-}
-
 // Greece's AMKA: the birth date DDMMYY, four digits, and a Luhn check digit (IDIKA,
 // "ΑΜΚΑ").
 bool is_gr_amka(std::string_view v) {
   const std::string d = digits_of(v);
   if (d.size() != 11 || d.size() != v.size()) return false;
   const int day = at(d, 0) * 10 + at(d, 1), month = at(d, 2) * 10 + at(d, 3);
-  return day >= 1 && day <= 31 && month >= 1 && month <= 12 && luhn(d);
+  return day >= 1 && day <= 31 && month >= 1 && month <= 12 && luhn_ok(d);
 }
 
 // Hungary's TAJ number: eight digits weighted 3 and 7 in turn, the sum mod 10 the
@@ -553,14 +542,14 @@ bool is_de_rvnr(std::string_view v) {
 // check digit (Services Australia, "Healthcare Identifiers Service").
 bool is_au_ihi(std::string_view v) {
   const std::string d = digits_of(v);
-  return d.size() == 16 && d.starts_with("800360") && digits_and_separators(v) && luhn(d);
+  return d.size() == 16 && d.starts_with("800360") && digits_and_separators(v) && luhn_ok(d);
 }
 
 // Ontario's health number (OHIP): ten digits with a Luhn check digit (Ontario Ministry
 // of Health, "Health Card Validation" reference).
 bool is_ca_ohip(std::string_view v) {
   const std::string d = digits_of(v);
-  return d.size() == 10 && digits_and_separators(v) && luhn(d);
+  return d.size() == 10 && digits_and_separators(v) && luhn_ok(d);
 }
 
 // "VSNR" names Austria's social insurance number and Germany's pension number.
