@@ -307,6 +307,8 @@ bool is_fi_hetu(std::string_view v);
 bool is_it_codice_fiscale(std::string_view v);
 bool is_za_id(std::string_view v);
 bool is_no_fodselsnummer(std::string_view v);
+// A date (2024-11-02, 02/11/2024, 1791-12-26, 20241102) or a range of years (2019-2024).
+bool date_like(std::string_view v);
 bool is_be_national_number(std::string_view v);
 // A number set aside for fiction and examples (NANPA's 555-01xx, Ofcom's drama ranges,
 // Twilio's test numbers).

@@ -189,6 +189,8 @@ bool names_fields(std::string_view line) {
   return false;
 }
 
+}  // namespace
+
 // A date (2024-11-02, 02/11/2024, 1791-12-26, 20241102) or a range of years (2019-2024).
 bool date_like(std::string_view v) {
   std::vector<std::string_view> groups;
@@ -218,6 +220,8 @@ bool date_like(std::string_view v) {
   return (any_year(groups[0]) && month_and_day(groups[1], groups[2])) ||
          (any_year(groups[2]) && month_and_day(groups[0], groups[1]));
 }
+
+namespace {
 
 // Whether the CSV column of text[at] is named for a time: the header is the first of
 // the lines above with as many commas as the number's line (event,ts,device).
@@ -280,9 +284,9 @@ bool after_gs1_identifier(std::string_view t, size_t i) {
 // A number's own shape and the words before it: cheap, so judged first.
 bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const std::string_view v = t.substr(at, end - at);
-  // 987-65-4320 to 4329: the SSA's numbers for advertisements, never issued.
-  if (const std::string d = digits_of(v); d.size() == 9 && d.starts_with("98765432")) return false;
   const auto digits = static_cast<size_t>(std::count_if(v.begin(), v.end(), is_digit));
+  // 987-65-4320 to 4329: the SSA's numbers for advertisements, never issued.
+  if (digits == 9 && digits_of(v).starts_with("98765432")) return false;
   // Seven digits are enough with letters after them (Ireland's PPSN: 1234567TW).
   const size_t least = ascii::is_upper(v.back()) && is_digit(v.front()) ? 7 : 8;
   // A time in seconds and its zone, as git writes a commit's or a tag's (1717488000 +0200).

@@ -920,16 +920,14 @@ void pick_registered_users(const Hit& h, std::vector<Found>& out) {
   }
 }
 
-// The <string> after a property list's <key>, on its line or the next, judged by the
-// key's name.
+// The <string> after a property list's <key> (the next element, whatever blank lines
+// stand between), judged by the key's name.
 void pick_plist_value(const Hit& h, std::vector<Found>& out) {
   constexpr std::string_view kOpen = "<string>";
   const size_t open = h.text.find_first_not_of(" \t\r\n", h.end());
   if (open == std::string_view::npos || h.text.substr(open, kOpen.size()) != kOpen) return;
   const size_t begin = open + kOpen.size(), end = h.text.find_first_of("<\n", begin);
-  const std::string_view between = h.text.substr(h.end(), open - h.end());
-  if (end == std::string_view::npos || h.text[end] != '<' || std::count(between.begin(), between.end(), '\n') > 1)
-    return;
+  if (end == std::string_view::npos || h.text[end] != '<') return;
   const NameClass c = classify_name(h.groups[1]);
   if (c != NameClass::kNone && value_fits(c, h.text.substr(begin, end - begin), h.text, begin, Context::kAssigned))
     out.push_back({begin, end, kind_for(c)});

@@ -74,30 +74,11 @@ bool is_base64_alphabet(std::string_view v) {
   return pad <= 2;
 }
 
-// A date written with its separators and a year of four digits from 19 or 20
-// (17/11/1971, 2011-11-11, 11.11.1999).
-bool written_date(std::string_view v) {
-  size_t groups = 1, year = 0, run = 0;
-  for (size_t i = 0; i <= v.size(); ++i) {
-    if (i < v.size() && is_digit(v[i])) {
-      ++run;
-      continue;
-    }
-    if (run == 0 || run > 4) return false;
-    if (run == 4) year = i - 4 + 1;  // one past the year's first digit, so 0 means none
-    run = 0;
-    if (i == v.size()) break;
-    if (v[i] != '/' && v[i] != '-' && v[i] != '.') return false;
-    ++groups;
-  }
-  return groups == 3 && year > 0 && (v.substr(year - 1, 2) == "19" || v.substr(year - 1, 2) == "20");
-}
-
 // A run of one character, or two, or an ascending sequence: what people type
 // where a key should go (xxxx, 0000, 1234567890abcdef). A date is none, however
 // many of its digits repeat (a birth date of 17/11/1971).
 bool is_filler(std::string_view v) {
-  if (written_date(v)) return false;
+  if (date_like(v)) return false;
   std::string s;
   for (char c : v)
     if (is_alnum(c)) s += c;

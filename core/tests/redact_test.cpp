@@ -2015,6 +2015,8 @@ TEST(RedactFamilies, WhatSAndTLeftOpen) {
   // A property list's value judged by its key's name.
   expect_caught(r, "<key>StripeSecretKey</key>\n\t<string>Zq81LmX0pR4tVb7NcW2yKd9H</string>",
                 {"Zq81LmX0pR4tVb7NcW2yKd9H"});
+  expect_caught(r, "<key>StripeSecretKey</key>\n\n\t<string>Zq81LmX0pR4tVb7NcW2yKd9H</string>",
+                {"Zq81LmX0pR4tVb7NcW2yKd9H"});
   // altool's and notarytool's app-specific password.
   expect_caught(r, "xcrun altool --upload-app -f App.ipa -u dev@example.com -p \"tnjr-ijog-aspc-baxe\"",
                 {"tnjr-ijog-aspc-baxe"});
@@ -2094,6 +2096,7 @@ TEST(RedactFamilies, WhatHospitalsAndHauliersSay) {
   expect_caught(r, "de beheerderscode van de kassa is 55021873, graag wijzigen", {"55021873"});
   expect_caught(r, "Sanne: alarmcode: 7730", {"7730"});
   expect_caught(r, "خالد: رمز PIN الخاص بالحساب هو 602731، لا تشاركوه", {"602731"});
+  expect_caught(r, "الـ PIN هي 602731", {"602731"});
   expect_caught(r, "सुनीता: स्टोर रूम के दरवाज़े का नया कोड 482913 है, कल से लागू।", {"482913"});
   expect_caught(r, "王丽: 登录密码已改成 Qm#52RTx8841，别外传", {"Qm#52RTx8841"});
   expect_caught(r, "! U1 setvar \"wlan.wpa.psk\" \"Prn-HqXv7c-2210\"", {"Prn-HqXv7c-2210"});
@@ -2131,6 +2134,7 @@ TEST(RedactFamilies, TheFourthReviewsFindings) {
   expect_caught(r, "Kristjan Tamm, Versicherungsnummer 35710291948", {"35710291948"});
   // A capital after a number is a joined group only where the scheme takes it.
   expect_caught(r, "pacjent Jan Kowalski, PESEL 85031726369 M 39", {"85031726369"});
+  expect_caught(r, "Mój PESEL:\n85031726369 M 39", {"85031726369"});
   // An indented record is a company's by its own name, not by an employer's; a list under
   // a company's heading is of people.
   expect_caught(r, "customers:\n  - name: Jan Kowalski\n    employer: Acme Sp. z o.o.\n    phone: \"+48 601 234 567\"",
