@@ -340,31 +340,53 @@ std::vector<RuleSpec> command_rules() {
   r.push_back({"password", R"((?i)\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?(?:by|as)(?:[ \t]+password)?[ \t]+(['"]))",
                tool_password(), false, R"((?i)identified[ \t])"});
   // What a command printed from a file named as a secret (cat signing.key, head
-  // /var/lib/token_secret): a credential later on the same line is the file's content,
-  // unless a pipe changed it first (| sha256sum) or a word labels it a digest. The
-  // command stands where a command does (the line's start, after a backquote, "$ ",
-  // "> " or sudo: "more" and "type" are words too) and the file's name is a path's.
-  r.push_back({"secret",
-               R"((?i)(?:^|[`$>]|\bsudo)[ \t]*(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)\b)"
-               R"([^\n|;&]*?[ \t]["']?[A-Za-z0-9_.~/\\-]*(?:secret|key|token|passw|credential|\.pem|id_rsa|)"
-               R"(id_ed25519|keytab)[A-Za-z0-9_.~/\\-]*)",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const std::string_view t = h.text;
-                 const size_t line_end = std::min(t.find('\n', h.end()), t.size());
-                 for (size_t p = h.end(); p < line_end;) {
-                   if (t[p] == '|') return;
-                   const size_t q = std::min(t.find_first_of(" \t`'\"|,;()[]{}<>\n", p), line_end);
-                   if (q - p >= 20) {
-                     std::string_view v = t.substr(p, q - p);
-                     while (!v.empty() && (v.back() == '.' || v.back() == ':')) v.remove_suffix(1);
-                     if (credential_like(v, Context::kAssigned) && !is_uuid(v) && !labelled_as_digest(t, p))
-                       add(out, h, v);
-                   }
-                   p = q == p ? p + 1 : q;
-                 }
-               },
-               false,
-               R"((?i)(?:^|[`$>]|sudo)[ \t]*(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content)[ \t])"});
+  // /var/lib/token_secret, base64 -w0 munge.key, jq -r .refresh_token tokens.json): a
+  // credential later on the same line is the file's content, unless a pipe changed it
+  // first (| sha256sum) or a word labels it a digest. The command stands where a command
+  // does (the line's start, after a backquote, "$ ", "> " or sudo: "more" and "type" are
+  // words too) and the file's name is a path's. After a shell's prompt the output
+  // follows on the lines below, up to the next prompt: a line that is one credential is
+  // the file's (a structured file's lines are the other rules'; a PEM block is the
+  // block rules'). A public key's file (.pub) prints no secret, nor does an encrypted
+  // one (.enc, .gpg, .age, .asc).
+  r.push_back(
+      {"secret",
+       R"((?i)(?:^|[`$>]|\bsudo)[ \t]*(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content|base64|jq)\b)"
+       R"([^\n|;&]*?[ \t]["']?[A-Za-z0-9_.~/\\-]*(?:secret|key|token|passw|credential|\.pem|id_rsa|)"
+       R"(id_ed25519|keytab)[A-Za-z0-9_.~/\\-]*)",
+       [](const Hit& h, std::vector<Found>& out) {
+         const std::string_view t = h.text;
+         const std::string command = ascii::lowered(h.groups[0]);
+         for (std::string_view w : {".pub", "public", ".enc", ".gpg", ".age", ".asc"})
+           if (command.find(w) != std::string::npos) return;
+         const size_t line_end = std::min(t.find('\n', h.end()), t.size());
+         for (size_t p = h.end(); p < line_end;) {
+           if (t[p] == '|') return;
+           const size_t q = std::min(t.find_first_of(" \t`'\"|,;()[]{}<>\n", p), line_end);
+           if (q - p >= 20) {
+             std::string_view v = t.substr(p, q - p);
+             while (!v.empty() && (v.back() == '.' || v.back() == ':')) v.remove_suffix(1);
+             if (credential_like(v, Context::kAssigned) && !is_uuid(v) && !labelled_as_digest(t, p)) add(out, h, v);
+           }
+           p = q == p ? p + 1 : q;
+         }
+         const std::string_view command_line = ascii::trim(line_around(t, h.at(h.groups[0])));
+         if (!command_line.starts_with("$ ") && !command_line.starts_with("> ")) return;
+         for (size_t from = line_end + 1, lines = 0; from < t.size() && lines < 20; ++lines) {
+           const size_t to = std::min(t.find('\n', from), t.size());
+           const std::string_view line = t.substr(from, to - from);
+           const std::string_view v = ascii::trim(line);
+           if (line.starts_with("$ ") || line.starts_with("> ") || line.starts_with("# ") || v.starts_with("-----"))
+             return;
+           const size_t at = v.empty() ? from : static_cast<size_t>(v.data() - t.data());
+           if (v.size() >= 20 && v.find_first_of(" \t") == std::string_view::npos &&
+               credential_like(v, Context::kAssigned) && !is_uuid(v) && !labelled_as_digest(t, at))
+             out.push_back({at, at + v.size(), "secret"});
+           from = to + 1;
+         }
+       },
+       false,
+       R"((?i)(?:^|[`$>]|sudo)[ \t]*(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content|base64|jq)[ \t])"});
   // A literal written into a file named as a secret (echo 'pw' > .vault_pass, printf
   // '%s' "..." > secrets/db_password): the literal is the file's content.
   r.push_back({"secret",
@@ -382,7 +404,8 @@ std::vector<RuleSpec> command_rules() {
        R"((?m)^[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]+REG_(?:SZ|EXPAND_SZ|MULTI_SZ|BINARY)[ \t]+(\S[^\n]*?)[ \t]*$)",
        pick_named_value, false, R"([ \t]REG_(?:SZ|EXPAND_SZ|MULTI_SZ|BINARY)[ \t])"});
   // Postfix's sasl_passwd: [relay]:port user:password (the brackets are Postfix's own).
-  r.push_back({"password", R"((?:^|[ \t`])\[[A-Za-z0-9.-]+\](?::\d+)?[ \t]+[^\s:]+:(\S+))",
+  // (A log's "[1710231102.118] [4411:4411]" is a time and a process and thread.)
+  r.push_back({"password", R"((?:^|[ \t`])\[[A-Za-z0-9.-]+\](?::\d+)?[ \t]+[^\s:\[]+:(\S+))",
                group_if(1, chosen_password), false, R"(\](?::\d+)?[ \t]+[^\s:]+:)"});
   // SNMPv3 users in snmpd.conf: createUser [-e ENGINE] NAME MD5|SHA... AUTHPASS [DES|AES PRIVPASS].
   r.push_back(
@@ -437,6 +460,25 @@ std::vector<RuleSpec> command_rules() {
   // value (KCV) is public.
   r.push_back({"secret", R"((?i)\bcomponent[ \t]*#?[ \t]*\d[ \t]*:[ \t]*([0-9A-Fa-f]{16}(?:[0-9A-Fa-f]{16}){0,2})\b)",
                group(1), false, R"((?i)component[ \t]*#?[ \t]*\d[ \t]*:)"});
+  // A payment HSM's keys in the clear under their names (ANSI X9.24, the card schemes'
+  // key hierarchies): terminal and zone PIN, MAC and master keys (TPK, TAK, TMK, ZPK,
+  // ZMK, ZAK, ZEK), DUKPT's BDK and IPEK, EMV's issuer master keys (IMK_AC, ...), the
+  // CVV and PVV keys (CVK, PVK), a key-encrypting key (KEK), 16, 32 or 48 hex digits in a
+  // config, a constant, a log's field (ipek=…) or an element named for one. Its check
+  // value (kcv, 6 hex) is public.
+  const std::string payment_key = "(?:tak|tpk|tmk|zpk|zmk|zak|zek|bdk|ipek|imk|cvk|pvk|kek)";
+  r.push_back({"secret",
+               "(?i)(?:^|[^A-Za-z0-9_])(?:[A-Za-z0-9]+[._-])?" + payment_key +
+                   R"re((?:[._-]?[A-Za-z0-9]{1,6})?["']?[ \t]*(?::=|=>|[:=])[ \t]*)re"
+                   R"re((?:bytes\.fromhex\(|unhexlify\(|hex!\()?["']?([0-9A-Fa-f]{16}(?:[0-9A-Fa-f]{16}){0,2})\b)re",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (!is_placeholder(h.groups[1])) add(out, h, h.groups[1]);
+               },
+               false, "(?i)" + payment_key + R"re([A-Za-z0-9._-]{0,7}["']?[ \t]*[:=])re"});
+  r.push_back({"secret",
+               R"re((?i)\bname=["'][^"'\n]*)re" + payment_key +
+                   R"re([^"'\n]*["'][^>\n]*>([0-9A-Fa-f]{16}(?:[0-9A-Fa-f]{16}){0,2})<)re",
+               group(1), false, "(?i)name=[\"'][^\"'\n]*" + payment_key});
   r.push_back({"password", R"((?i)\buser[ \t]+["']?[^\s"']+["']?[ \t]+using[ \t]+(["']?))", pick_password_after_user,
                false, R"((?i)user[ \t]+["']?[^\s"']+["']?[ \t]+using[ \t])"});
   r.push_back({"password", R"(\bhttp-basic\.\S+[ \t]+["']?[^\s"']+["']?[ \t]+(["']?))", pick_password_after_user, false,
@@ -445,8 +487,38 @@ std::vector<RuleSpec> command_rules() {
   // URL the password ("Installing ACF PRO with Composer").
   r.push_back({"secret", R"(\bhttp-basic\.connect\.advancedcustomfields\.com[ \t]+["']?([A-Za-z0-9+/=_-]{20,}))",
                group(1), false, R"(advancedcustomfields)"});
-  r.push_back({"password", R"((?i)\b(?:password|secret|key|key-string)[ \t]+([05-9])[ \t]+([^\s"'\x60]+))",
-               pick_device_password, false, R"((?i)(?:password|secret|key|key-string)[ \t]+[05-9][ \t])"});
+  r.push_back({"password", R"((?i)\b(?:password|secret|key|key-string|md5)[ \t]+([05-9])[ \t]+([^\s"'\x60]+))",
+               pick_device_password, false, R"((?i)(?:password|secret|key|key-string|md5)[ \t]+[05-9][ \t])"});
+  // A device's or a daemon's own words for a shared key given in plain text: a key
+  // chain's or HSRP's key-string, OSPF's message-digest-key N md5 and authentication-key,
+  // a Huawei OLT's ONT password-auth, slapd.conf's and a kickstart file's rootpw. A
+  // type digit after the word is the typed rule's (above). A word alone is such a key
+  // only where it ends its line, as a config's value does ("the key-string command").
+  r.push_back({"password",
+               R"((?i)(?:^|[ \t])(?:key-string|authentication-key|password-auth|message-digest-key[ \t]+\d+[ \t]+md5|)"
+               R"(rootpw(?:[ \t]+--plaintext)?)[ \t]+(["']?))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
+                 // Unquoted, the value is the whole word: slapd's {SSHA}… hash too.
+                 if (h.groups[1].empty()) s.end = std::min(h.text.find_first_of(" \t\r\n", s.begin), h.text.size());
+                 const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
+                 const size_t eol = std::min(h.text.find('\n', s.end), h.text.size());
+                 const bool ends_line = ascii::trim(h.text.substr(s.end, eol - s.end)).size() <= 1;
+                 if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v) && (ends_line || !is_plain_word(v)))
+                   add_span(out, s, "password");
+               },
+               false, R"((?i)(?:key-string|authentication-key|password-auth|message-digest-key|rootpw)[ \t])"});
+  // Huawei's reversible cipher text, %^%#…%^%# (and %@%@…%@%@ of older releases): its
+  // own devices turn it back into the password.
+  r.push_back(
+      {"password", R"((%\^%#[\x21-\x7e]{16,}?%\^%#|%@%@[\x21-\x7e]{16,}?%@%@))", group(1), false, R"(%\^%#|%@%@)"});
+  // FreeRADIUS's test client: radtest USER PASSWORD SERVER PORT SECRET.
+  r.push_back({"password", R"(\bradtest[ \t]+(?:-\S+[ \t]+)*["']?[^\s"']+["']?[ \t]+(["']?))", tool_password(), false,
+               R"(\bradtest[ \t])"});
+  // The KDC's master password (kdb5_util create -P), an admin's (kadmin -w): no user
+  // beside them.
+  r.push_back({"password", R"(\b(?:kdb5_util\b[^\n|;&]*?[ \t]-P|kadmin(?:\.local)?\b[^\n|;&]*?[ \t]-w)[ \t]+(["']?))",
+               tool_password(), false, R"(\b(?:kdb5_util|kadmin))"});
   return r;
 }
 

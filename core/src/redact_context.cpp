@@ -199,7 +199,7 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
   bool armed = true, explicit_marker = false;
   bool after_comma = false;  // a clause ended: "password=pwd, authenticator=..." names another value next
   std::string last;
-  for (int tokens = 0; tokens < 10 && p < limit; ++tokens) {
+  for (int tokens = 0; tokens < 12 && p < limit; ++tokens) {
     const bool first = tokens == 0;
     while (p < line_end && (t[p] == ' ' || t[p] == '\t' || t[p] == '*' || t[p] == '(')) ++p;
     if (p >= line_end) break;
@@ -261,10 +261,16 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
     if (!quoted &&
         one_of(w, {"is", "was", "are", "were", "be", "been", "becomes", "became", "equals", "reads", "=", "->",
                    // ... and the same in the languages the keywords cover
-                   "ist", "lautet", "est", "es", "é", "è", "är", "jest", "هو", "هي"})) {
+                   "ist", "lautet", "est", "es", "é", "è", "är", "jest", "adalah", "هو", "هي"})) {
       armed = explicit_marker = true;
     } else if (!quoted && w == "to" &&
                one_of(last, {"", "set", "changed", "reset", "updated", "rotated", "it", "back"})) {
+      armed = explicit_marker = true;
+    } else if (!quoted && one_of(w, {"a", "para", "en"}) &&
+               one_of(last, {"reseteado", "cambiado", "restablecido", "puesto", "configurado", "establecido",
+                             "alterado", "alterada", "mudado", "mudada", "redefinido", "redefinida", "definido",
+                             "definida", "cambiato", "impostato", "reimpostato"})) {
+      // "se lo he reseteado a 1969", "alterada para 4821", "impostato a 5512": set to.
       armed = explicit_marker = true;
     } else if (!quoted &&
                one_of(w, {"for", "on", "in", "at", "of", "from", "by", "via", "under", "behind", "about", "inside",
@@ -272,7 +278,9 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
                           "hash", "length", "file", "reset", "rotation", "change", "expiry", "id", "name", "type",
                           "scope", "scopes", "count", "limit", "für", "pour", "para", "per", "voor", "för", "dla",
                           // "le mot de passe du serveur est ...", "la contraseña del panel es ..."
-                          "du", "de", "des", "del", "della", "da", "do", "dos", "das", "di", "der", "van", "av"})) {
+                          "du", "de", "des", "del", "della", "da", "do", "dos", "das", "di", "der", "van", "av",
+                          // Indonesian's "from", "for" ("PUK1 dari sistem: …")
+                          "dari", "untuk"})) {
       armed = false;
     } else if (!quoted &&
                one_of(w,
@@ -299,8 +307,8 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       // quoted word after a word for where secrets are kept names the place ("is in the
       // vault entry "smtp"").
       const bool names_place = quoted && is_plain_word(tok) &&
-                               one_of(last, {"entry", "item", "vault", "folder", "record", "note", "named", "called",
-                                             "titled", "labelled", "labeled"});
+                               one_of(last, {"entry", "item", "vault", "safe", "folder", "record", "note", "named",
+                                             "called", "titled", "labelled", "labeled"});
       const bool given = (quoted || explicit_marker || !is_plain_word(tok)) && !names_place;
       if (!looks_like_email(tok) && given) {
         if (c == NameClass::kPin) ok = explicit_marker && pin_like(tok);

@@ -244,7 +244,7 @@ NameClass classify_name(std::string_view name);
 // name it is part of and what stands after it decide whether it is assigned a
 // value (NAME=..., "name": ..., --flag ...) or given one in prose.
 inline constexpr const char* kKeywords =
-    "(?i)(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|pat|bearer|"
+    "(?i)(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|puk|pat|bearer|"
     "unseal|recovery|backup|plaintext|otp|login|identified|mdp|senha|parola|contrasena|contraseña|kennwort|"
     "wachtwoord)";
 // `label` says whether the quoted text around the word is a UI label (password_label_test).

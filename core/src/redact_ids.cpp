@@ -398,6 +398,24 @@ bool is_pk_cnic(std::string_view v) {
   const std::string d = digits_of(v);
   return d.size() == 13 && digits_and_separators(v) && d[0] >= '1' && d[0] <= '7';
 }
+// A subscriber's IMSI (ITU-T E.212): fifteen digits, a country code (MCC) from 2 to 7
+// first; no check digit.
+bool is_imsi(std::string_view v) {
+  return v.size() == 15 && std::all_of(v.begin(), v.end(), is_digit) && v[0] >= '2' && v[0] <= '7';
+}
+
+// A US student visa holder's SEVIS id: N and ten digits (ICE's SEVIS user manual).
+bool is_sevis_id(std::string_view v) {
+  return v.size() == 11 && v[0] == 'N' && std::all_of(v.begin() + 1, v.end(), is_digit);
+}
+
+// A UK mobile number's porting authorisation code (PAC): three letters and six digits
+// (Ofcom's General Conditions, C7): whoever holds it can move the number away.
+bool is_uk_pac(std::string_view v) {
+  return v.size() == 9 && std::all_of(v.begin(), v.begin() + 3, is_upper) &&
+         std::all_of(v.begin() + 3, v.end(), is_digit);
+}
+
 // A hospital's medical record number: each hospital numbers its own patients, in
 // 6 to 12 digits, perhaps in groups joined by "-"; not a date (2024-01-15).
 bool is_medical_record_number(std::string_view v) {
@@ -552,6 +570,13 @@ bool is_ca_ohip(std::string_view v) {
   return d.size() == 10 && digits_and_separators(v) && luhn_ok(d);
 }
 
+// Saudi Arabia's national id (1…, a citizen's) and resident's iqama (2…): ten digits
+// with a Luhn check digit (the Ministry of Interior's format as Absher validates it).
+bool is_sa_national_id(std::string_view v) {
+  const std::string d = digits_of(v);
+  return d.size() == 10 && (d[0] == '1' || d[0] == '2') && digits_and_separators(v) && luhn_ok(d);
+}
+
 // "VSNR" names Austria's social insurance number and Germany's pension number.
 bool is_vsnr(std::string_view v) { return is_at_svnr(v) || is_de_rvnr(v); }
 
@@ -618,6 +643,10 @@ constexpr IdScheme kSchemes[] = {
     {"br_cpf", is_br_cpf},
     {"be_national_number", is_be_national_number},
     {"no_fodselsnummer", is_no_fodselsnummer},
+    {"sa_national_id", is_sa_national_id, true, false},
+    {"imsi", is_imsi, false},
+    {"sevis_id", is_sevis_id, false},
+    {"uk_pac", is_uk_pac, false},
 };
 
 // Which labels name which scheme. Words in a label are separated in the text by
@@ -676,17 +705,21 @@ const std::initializer_list<IdLabel> kLabels = {
     {"be_national_number", {"inss", "ssin", "niss", "rijksregisternummer", "numéro de registre national"}},
     {"no_fodselsnummer", {"norsk identifikator", "fødselsnummer", "fodselsnummer", "d nummer"}},
     {"pl_pesel", {"pesel"}},
-    {"ae_emirates_id", {"emirates id", "رقم الهوية", "الهوية الإماراتية", "رقم الهوية الإماراتية"}},
+    {"sa_national_id", {"الهوية الوطنية", "رقم الهوية الوطنية", "iqama", "رقم الإقامة", "رقم الاقامة", "هوية مقيم"}},
+    {"ae_emirates_id", {"emirates id", "الهوية الإماراتية", "رقم الهوية الإماراتية"}},
     {"id_nik", {"nik", "nomor induk kependudukan"}},
     {"br_cns",
      {"cns", "cns cidadao", "cns paciente", "cartão nacional de saúde", "cartao nacional de saude", "cartão sus",
       "cartao sus"}},
     {"in_abha", {"abha", "abha number", "ayushman bharat health account"}},
     {"za_id", {"id number", "id no", "id num", "identity number", "rsa id", "sa id"}},
+    {"imsi", {"imsi"}},
+    {"sevis_id", {"sevis", "sevis id"}},
+    {"uk_pac", {"pac", "pac code"}},
     {"medical_record_number", {"mrn", "medical record number", "medical record no", "patient id", "patient number"}},
     {"",
      {"national id", "national identity", "national identification", "citizen id", "identity card", "id card", "身分證",
-      "身分证", "身份證", "身份证"}},
+      "身分证", "身份證", "身份证", "رقم الهوية"}},
 };
 
 // The small letter of a capital of the scripts the labels are written in (Latin-1,
@@ -960,9 +993,18 @@ std::vector<RuleSpec> labelled_id_rules() {
        R"((?i)\btipo[ _]?(?:de[ _]?)?doc(?:umento)?["']?[ \t]*[=:][ \t]*["']?(?:CC|CE|TI|DNI|CI|PA|RUT|RUN)\b)"
        R"([^\n]{0,40}?\b(?:n[uú]mero|nro|num)(?:[ _]?(?:de[ _]?)?doc(?:umento)?)?["']?[ \t]*[=:][ \t]*["']?(\d{6,12})\b)",
        group(1), false, R"((?i)tipo[ _]?(?:de[ _]?)?doc)"});
-  r.push_back({"bank_account",
-               R"((?i)\b(?:bank[ _-]?)?(?:account|acct)(?:[ _-]?(?:number|no\.?|num|#))?\b[^\n\d]{0,12}(\d{6,17})\b)",
-               pick_bank_account, false, R"((?i)(?:account|acct)[^\n\d]{0,20}\d{6})"});
+  // A subscriber's IMSI where RADIUS and Diameter carry it: a User-Name of fifteen
+  // digits (S6a's, 3GPP TS 29.272), or the permanent identity of EAP-SIM and EAP-AKA
+  // (0 or 1, the IMSI, @…3gppnetwork.org; 3GPP TS 23.003, 19.3).
+  r.push_back({"imsi", R"((?i)\bUser-Name[ \t]*[=:][ \t]*["']?(\d{15})\b)", group_if(1, is_imsi), false,
+               R"((?i)User-Name[ \t]*[=:][ \t]*["']?\d{15})"});
+  r.push_back({"imsi", R"((?i)\b[0-7](\d{15})@(?:wlan\.)?mnc\d{3}\.mcc\d{3}\.3gppnetwork\.org\b)", group_if(1, is_imsi),
+               false, R"((?i)\d{15}@(?:wlan\.)?mnc\d{3}\.mcc)"});
+  // (Its value may stand in a column, after any run of blanks.)
+  r.push_back(
+      {"bank_account",
+       R"((?i)\b(?:bank[ _-]?)?(?:account|acct)(?:[ _-]?(?:number|no\.?|num|#))?\b[^\n\d]{0,12}[ \t]*(\d{6,17})\b)",
+       pick_bank_account, false, R"((?i)(?:account|acct)[^\n\d]{0,12}[ \t]*\d{6})"});
   return r;
 }
 

@@ -37,7 +37,9 @@ bool named_as_other(std::string_view text, size_t at) {
   bool after_name = false;  // the word before one that names the number is the last looked at
   for (int words = 0; words < 8 && e > 0; ++words) {
     // A dash inside a word is read past ("BaFin-ID"); one with spaces ends the clause.
+    // A key's closing quote before its colon is read past too ('iat': 1516239022).
     while (e > 0 && (std::string_view(" #:=(").find(text[e - 1]) != std::string_view::npos ||
+                     ((text[e - 1] == '"' || text[e - 1] == '\'') && e < text.size() && text[e] == ':') ||
                      (text[e - 1] == '-' && e >= 2 && ascii::is_alnum(text[e - 2]) && e < text.size() &&
                       ascii::is_alnum(text[e]))))
       --e;
@@ -165,6 +167,13 @@ bool names_a_person(std::string_view line) {
     if (e == std::string_view::npos || e >= line.size() || line[e] != ' ') continue;
     if (line.substr(i, e - i).ends_with("'s")) continue;  // "Acme's Build" is no name
     const size_t second = name_word_end(line, e + 1);
+    // Two name words a colon ends, their value aligned in a column as a tool prints its
+    // fields, or dot leaders, are a field's label ("Bytes Transferred:     1839204847616",
+    // "Transaction Identifier ......... [830759963778195]").
+    if (second != std::string_view::npos &&
+        (line.substr(second).starts_with(":  ") || line.substr(second).starts_with(":\t") ||
+         line.substr(second).starts_with(" ..")))
+      continue;
     if (second != std::string_view::npos && !institution_word(line.substr(i, e - i)) &&
         !institution_word(line.substr(e + 1, second - e - 1)) && !company_form_follows(line, e) &&
         !company_form_follows(line, second))

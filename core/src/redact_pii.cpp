@@ -112,8 +112,9 @@ bool is_card_number(std::string_view v) {
   if (std::count(count.begin(), count.end(), 0) >= 6 || *std::max_element(count.begin(), count.end()) * 2 >= n)
     return false;
   // The published test numbers that are not so patterned.
+  // (5555 3412 4444 1115 is Adyen's test Mastercard.)
   for (std::string_view test : {"5200828282828210", "378282246310005", "371449635398431", "6011000990139424",
-                                "36227206271667", "3566002020360505"})
+                                "36227206271667", "3566002020360505", "5555341244441115"})
     if (d == test) return false;
   return true;
 }
@@ -479,7 +480,8 @@ bool is_fictional_phone(std::string_view digits) {
   // drama (020 7946 0xxx, 0113 496 0xxx, 0161 496 0xxx, 07700 900xxx).
   std::string_view d = digits;
   if (d.size() == 11 && d.starts_with("1")) d.remove_prefix(1);
-  if (d.size() == 10 && d.substr(3, 3) == "555" && d.substr(6, 2) == "01") return true;
+  // 555-1212 is every area's directory assistance, the number RFC 3261's examples call.
+  if (d.size() == 10 && d.substr(3, 3) == "555" && (d.substr(6, 2) == "01" || d.substr(6) == "1212")) return true;
   // Twilio's test numbers for its test credentials: +1 500 555 00xx.
   if (d.size() == 10 && d.starts_with("50055500")) return true;
   if (d.starts_with("44")) d.remove_prefix(2);
@@ -499,9 +501,9 @@ bool names_a_company(std::string near) {
     near.erase(k, 17);
   const std::string lower = ascii::lowered(near);
   for (std::string_view w :
-       {" ltd",     " plc",     " inc.",    " llc",   " pvt",   " pte",  " gmbh",      " ggmbh",
-        " corp",    " sarl",    " selarl",  " s.r.l", " b.v.",  " e.v.", " sp. z o.o", " sp. z o. o",
-        "株式会社", "有限会社", "合同会社", "(株)",   "（株）", "旅館",  "ホテル"})
+       {" ltd",     " plc",     " inc.",    " llc",    " pvt",   " pte",  " gmbh", " ggmbh",     " s.a.",
+        " s.l.",    " corp",    " sarl",    " selarl", " s.r.l", " b.v.", " e.v.", " sp. z o.o", " sp. z o. o",
+        "株式会社", "有限会社", "合同会社", "(株)",    "（株）", "旅館",  "ホテル"})
     if (has_word(lower, w)) return true;
   // Whole words only as a name writes them ("Acme Limited", not "a limited edition").
   for (std::string_view w : {" Limited", " LIMITED", "Stiftung", "Foundation", "Fundação", "Fundación"})
@@ -566,6 +568,9 @@ bool business_contact_line(std::string_view text, size_t at) {
   for (std::string_view w : {"support@",
                              "help@",
                              "helpdesk@",
+                             "servicedesk@",
+                             "frontdesk@",
+                             "noc@",
                              "sales@",
                              "info@",
                              "contact@",
@@ -581,6 +586,12 @@ bool business_contact_line(std::string_view text, size_t at) {
                              "mon - fri",
                              "mo-fr",
                              "pn-pt",
+                             "ma-vr",
+                             "ma–vr",
+                             "lun-ven",
+                             "lun–ven",
+                             "lu-vi",
+                             "seg-sex",
                              "pn–pt",
                              "infolinia",
                              "mo-sa",
@@ -936,20 +947,48 @@ void pick_label_street_line(const Hit& h, std::vector<Found>& out) {
 
 }  // namespace
 
+namespace {
+
+// Whether the lines around text[at] (its own, the one above and the one below) are
+// about a person's phone or SIM: a customer's, a subscriber's, a stolen or lost one.
+bool about_a_subscriber(std::string_view text, size_t at) {
+  const std::string_view here = line_around(text, at);
+  const size_t start = static_cast<size_t>(here.data() - text.data()), end = start + here.size();
+  const std::string near =
+      ascii::lowered(std::string(start > 0 ? line_around(text, start - 1) : std::string_view()) + "\n" +
+                     std::string(here) + "\n" + std::string(end < text.size() ? line_around(text, end + 1) : ""));
+  for (std::string_view w : {"customer", "subscriber", "stolen",    "lost",    "theft",   "robbed", "owner",
+                             "my phone", "cliente",    "pelanggan", "müşteri", "roubado", "robado", "gestohlen",
+                             "verloren", "volé",       "perdu",     "rubato",  "hilang",  "dicuri"})
+    if (near.find(w) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
 std::vector<RuleSpec> pii_rules() {
   std::vector<RuleSpec> r;
   // What every address rule's label holds: the rules share the trigger, and so one
   // entry of the set.
   const std::string address_words =
       R"((?i)address|adres|адрес|domicilio|direcci|endereço|indirizzo|kotiosoite|住所|住址)";
-  // Not a piece of a longer dashed or dotted token (a UUID, a version, a date).
+  // Not a piece of a longer dashed or dotted token (a UUID, a version, a date), nor a
+  // number its line calls a barcode before it (a library's item barcodes, 14 digits
+  // from 3 with a Luhn-like check, pass for Diners Club's).
   auto card = [](const Hit& h, std::vector<Found>& out) {
     const std::string_view v = h.groups[1];
     const size_t at = h.at(v), end = at + v.size();
     auto alnum = [&](size_t i) { return i < h.text.size() && std::isalnum(static_cast<unsigned char>(h.text[i])); };
     auto joins = [&](size_t i) { return h.text[i] == '-' || h.text[i] == '.' || h.text[i] == '/'; };
     if ((at > 1 && joins(at - 1) && alnum(at - 2)) || (end < h.text.size() && joins(end) && alnum(end + 1))) return;
-    if (is_card_number(v)) add(out, h, v);
+    if (!is_card_number(v)) return;
+    const std::string_view line = line_around(h.text, at);
+    const std::string before = ascii::lowered(line.substr(0, at - static_cast<size_t>(line.data() - h.text.data())));
+    for (std::string_view w :
+         {"barcode", "viivakood", "streckkod", "strekkode", "stregkode", "strichcode", "code-barre", "code barre",
+          "código de barras", "codice a barre", "streepjescode", "条码", "条形码", "バーコード", "바코드"})
+      if (before.find(w) != std::string::npos) return;
+    add(out, h, v);
   };
   // A card's magnetic track 2 (ISO/IEC 7813): the card number, = or D, the expiry
   // (YYMM), the service code and the issuer's data, whole. Before the card rules: of two findings that overlap, the
@@ -1022,9 +1061,11 @@ std::vector<RuleSpec> pii_rules() {
                  add(out, h, h.groups[1]);
                },
                false, R"(\b)" + countries + R"(\d{2} ?[A-Z0-9]{4} ?[A-Z0-9]{4})"});
-  r.push_back({"ca_sin", R"(\b(\d{3}[ -]\d{3}[ -]\d{3})\b)",
+  // After a country's calling code (+34 910 000 470) the groups are a telephone's.
+  r.push_back({"ca_sin", R"((\+\d{1,3}[ -])?\b(\d{3}[ -]\d{3}[ -]\d{3})\b)",
                [](const Hit& h, std::vector<Found>& out) {
-                 if (is_ca_sin(h.groups[1]) && !named_as_other(h.text, h.at(h.groups[1]))) add(out, h, h.groups[1]);
+                 if (h.groups[1].empty() && is_ca_sin(h.groups[2]) && !named_as_other(h.text, h.at(h.groups[2])))
+                   add(out, h, h.groups[2]);
                },
                false, R"(\d{3}[ -]\d{3}[ -]\d{3})"});
   // Unspaced, after its name as a label, a key or an element (SIN: …, "sin": "…", <sin>…).
@@ -1087,8 +1128,9 @@ std::vector<RuleSpec> pii_rules() {
   // Mobile numbers as each country writes them at home (national numbering plans:
   // Germany's 015x-017x, France's 06 and 07 in pairs, the UK's 07xxx, the
   // Netherlands' 06, the Philippines' 09xx, Kenya's 07xx and 01xx in ten digits,
-  // Nigeria's 070x, 080x, 081x, 090x, 091x in eleven), unless a word of their clause
-  // names them as an order or the like.
+  // Nigeria's 070x, 080x, 081x, 090x, 091x in eleven; Japan's 070, 080 and 090 and
+  // Indonesia's 08xx, in their groups), unless a word of their clause names them as an
+  // order or the like.
   auto national_mobile = [](const Hit& h, std::vector<Found>& out) {
     const std::string_view v = h.groups[1];
     const size_t at = h.at(v), end = at + v.size();
@@ -1098,6 +1140,8 @@ std::vector<RuleSpec> pii_rules() {
     if ((at > 0 && (alnum(at - 1) || (joins(at - 1) && at > 1 && alnum(at - 2)))) ||
         (end < h.text.size() && (alnum(end) || (joins(end) && alnum(end + 1)))))
       return;
+    // Nor the tail of a number in groups (a test card's 4084 0840 8408 4081).
+    if (at > 1 && h.text[at - 1] == ' ' && is_digit(h.text[at - 2])) return;
     if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at) && !business_detail(h.text, at))
       add(out, h, v);
   };
@@ -1106,10 +1150,12 @@ std::vector<RuleSpec> pii_rules() {
   r.push_back(
       {"phone_number",
        R"(\b(01[5-7]\d(?:[ /-]?\d){7,8}|0[67](?:[ .]\d\d){4}|07\d{3} ?\d{3} ?\d{3}|06[ -]?\d{8}|)"
-       R"(09\d\d[ -]?\d{3}[ -]?\d{4}|0(?:7\d\d|11\d)[ -]\d{3}[ -]\d{3}|0(?:[79][01]\d|80[2-9]|81\d)[ -]?\d{3}[ -]?\d{4})\b)",
+       R"(09\d\d[ -]?\d{3}[ -]?\d{4}|0(?:7\d\d|11\d)[ -]\d{3}[ -]\d{3}|0(?:[79][01]\d|80[2-9]|81\d)[ -]?\d{3}[ -]?\d{4}|)"
+       R"(0[789]0[ -]\d{4}[ -]\d{4}|08(?:1[1-9]|2[1-3]|3[1-8]|5[1-9]|7[78]|8[1-9]|9[5-9])[ -]\d{3,4}[ -]\d{3,5})\b)",
        national_mobile, false,
        R"(01[5-7]\d[ /-]?\d\d\d|0[67][ .]\d\d[ .]\d\d|07\d{3} ?\d{3}|06[ -]?\d{8}|09\d\d[ -]?\d{3}[ -]?\d{4}|)"
-       R"(0(?:7\d\d|11\d)[ -]\d{3}[ -]\d{3}|0(?:[79][01]\d|80[2-9]|81\d)[ -]?\d{3}[ -]?\d{4})"});
+       R"(0(?:7\d\d|11\d)[ -]\d{3}[ -]\d{3}|0(?:[79][01]\d|80[2-9]|81\d)[ -]?\d{3}[ -]?\d{4}|)"
+       R"(0[789]0[ -]\d{4}[ -]\d{4}|08(?:1[1-9]|2[1-3]|3[1-8]|5[1-9]|7[78]|8[1-9]|9[5-9])[ -]\d{3,4}[ -]\d{3,5})"});
   // National ids with a check digit. Where the shape alone is common (11 or 13 digits),
   // the text must name the id.
   r.push_back({"cn_resident_id", R"(\b(\d{17}[\dX])\b)", group_if(1, is_cn_resident_id), false, R"(\d{17}[\dX])"});
@@ -1156,16 +1202,35 @@ std::vector<RuleSpec> pii_rules() {
                    add(out, h, v);
                },
                false, R"([A-Z]<<[A-Z])"});
-  // An address at a mail service for individuals is a person's, unless its local
-  // part names a role (noreply@..., support@...).
-  static constexpr std::string_view kPersonalMail[] = {
-      "gmail.",     "googlemail.", "yahoo.",     "ymail.",      "hotmail.",  "outlook.",    "live.",       "msn.com",
-      "icloud.com", "me.com",      "mac.com",    "aol.",        "proton.me", "protonmail.", "pm.me",       "gmx.",
-      "web.de",     "yandex.",     "mail.ru",    "qq.com",      "163.com",   "126.com",     "wp.pl",       "o2.pl",
-      "onet.pl",    "interia.pl",  "libero.it",  "virgilio.it", "orange.fr", "free.fr",     "laposte.net", "sfr.fr",
-      "wanadoo.fr", "t-online.de", "freenet.de", "seznam.cz",   "fastmail.", "tutanota.",   "zoho."};
+  // An address at a mail service for individuals, or at an internet provider's mail
+  // for its customers, is a person's, unless its local part names a role
+  // (noreply@..., support@...). An entry ending in "." is a name under any top-level
+  // domain (yahoo.com, yahoo.co.jp); any other is one whole domain.
+  static constexpr std::string_view kFreeMail[] = {
+      "gmail.",         "googlemail.", "yahoo.",      "ymail.",       "rocketmail.com", "hotmail.",    "outlook.",
+      "live.",          "msn.com",     "icloud.com",  "me.com",       "mac.com",        "aol.",        "proton.me",
+      "protonmail.",    "pm.me",       "tuta.io",     "tutanota.",    "fastmail.",      "zoho.",       "mail.com",
+      "email.com",      "gmx.",        "web.de",      "t-online.de",  "freenet.de",     "arcor.de",    "posteo.de",
+      "yandex.",        "mail.ru",     "bk.ru",       "list.ru",      "inbox.ru",       "rambler.ru",  "ukr.net",
+      "qq.com",         "foxmail.com", "163.com",     "126.com",      "yeah.net",       "sina.com",    "sohu.com",
+      "naver.com",      "daum.net",    "hanmail.net", "nate.com",     "docomo.ne.jp",   "ezweb.ne.jp", "softbank.ne.jp",
+      "rediffmail.com", "wp.pl",       "o2.pl",       "onet.pl",      "interia.pl",     "seznam.cz",   "centrum.cz",
+      "email.cz",       "azet.sk",     "freemail.hu", "citromail.hu", "abv.bg",         "inbox.lv",    "libero.it",
+      "virgilio.it",    "laposte.net"};
+  // Internet providers' mail for their customers.
+  static constexpr std::string_view kProviderMail[] = {
+      "alice.it",        "tiscali.it",      "orange.fr",        "free.fr",        "sfr.fr",          "wanadoo.fr",
+      "bluewin.ch",      "telenet.be",      "skynet.be",        "ziggo.nl",       "kpnmail.nl",      "hetnet.nl",
+      "planet.nl",       "home.nl",         "xs4all.nl",        "telefonica.net", "sapo.pt",         "elisanet.fi",
+      "kolumbus.fi",     "suomi24.fi",      "luukku.com",       "btinternet.com", "btopenworld.com", "sky.com",
+      "virginmedia.com", "ntlworld.com",    "blueyonder.co.uk", "talktalk.net",   "comcast.net",     "verizon.net",
+      "att.net",         "sbcglobal.net",   "bellsouth.net",    "cox.net",        "charter.net",     "earthlink.net",
+      "optonline.net",   "shaw.ca",         "sympatico.ca",     "videotron.ca",   "telus.net",       "bigpond.com",
+      "bigpond.net.au",  "optusnet.com.au", "iinet.net.au",     "xtra.co.nz",     "uol.com.br",      "bol.com.br",
+      "terra.com.br",    "ig.com.br"};
   std::string services;
-  for (std::string_view d : kPersonalMail) services += (services.empty() ? "" : "|") + RE2::QuoteMeta(d);
+  for (std::string_view d : kFreeMail) services += (services.empty() ? "" : "|") + RE2::QuoteMeta(d);
+  for (std::string_view d : kProviderMail) services += "|" + RE2::QuoteMeta(d);
   r.push_back({"email", R"((?i)\b([a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9.-]+\.[a-z]{2,}))",
                [](const Hit& h, std::vector<Found>& out) {
                  const std::string v = ascii::lowered(h.groups[1]);
@@ -1173,11 +1238,12 @@ std::vector<RuleSpec> pii_rules() {
                  for (std::string_view role : {"noreply", "no-reply", "support", "info", "admin", "contact", "help",
                                                "sales", "team", "hello", "example", "test", "user", "someone"})
                    if (local == role) return;
-                 for (std::string_view d : kPersonalMail)
-                   if (domain.starts_with(d)) {
-                     add(out, h, h.groups[1]);
-                     return;
-                   }
+                 const auto listed = [&](std::string_view d) {
+                   return d.ends_with('.') ? domain.starts_with(d) : domain == d;
+                 };
+                 if (std::any_of(std::begin(kFreeMail), std::end(kFreeMail), listed) ||
+                     std::any_of(std::begin(kProviderMail), std::end(kProviderMail), listed))
+                   add(out, h, h.groups[1]);
                },
                false, "(?i)@(?:" + services + ")"});
   // A street and number, then a postcode and a town: Lindenstraße 47, 50674 Köln;
@@ -1197,12 +1263,12 @@ std::vector<RuleSpec> pii_rules() {
   // The street's name is capitalised words and the particles between them ("Via
   // HAProxy to port 8443, 12000 Requests" is no address).
   const std::string street_name =
-      R"((?: (?:[A-ZÀ-Ý][A-Za-zÀ-ÿ’'.-]*|de|del|della|delle|dei|degli|di|da|do|dos|das|des|du|la|le|les|el|los|las|)"
-      R"([dl]'[A-Za-zÀ-ÿ’'.-]+)){1,5})";
+      R"((?: (?:[A-ZÀ-Ý][A-Za-zÀ-ÿ’'·.-]*|de|del|dels|della|delle|dei|degli|di|da|do|dos|das|des|du|la|le|les|el|)"
+      R"(los|las|[dl]'[A-Za-zÀ-ÿ’'·.-]+)){1,5})";
   r.push_back(
       {"address",
        R"(\b((?:(?:Calle|Carrer|Avenida|Avda\.|Paseo|Plaza|Camino|Ronda|Via|Viale|Piazza|Corso|Largo|)"
-       R"(Vicolo|Rua|Travessa|Praça|Alameda))" +
+       R"(Vicolo|Rua|Travessa|Praça|Alameda|Avinguda|Passeig|Plaça|Rambla|Travessera|Passatge))" +
            street_name + R"(,? \d{1,4}(?: ?[A-Za-z])?|)" +
            R"(\d{1,4}(?: ?(?:bis|ter|quater|[A-D]))?,? (?:rue|avenue|boulevard|bd|chemin|place|allée|impasse|)"
            R"(quai|route|cours|square|passage))" +
@@ -1380,6 +1446,29 @@ std::vector<RuleSpec> pii_rules() {
          if (capitals_and_digits(v) && (!digits_of(v).empty() || !h.groups[1].empty())) add(out, h, v);
        },
        false, R"((?i)pass(?:port|eport)|reisepass|pasaporte|passaporto|paspoort)"});
+  // ... and in the words of other scripts and languages (여권번호, 护照号码, パスポート番号,
+  // رقم الجواز, pasaport no, passaporte, paszport), with a digit in it.
+  r.push_back(
+      {"passport_number",
+       R"((?i)(?:여권[ ]?번호|护照号码?|護照號碼|パスポート番号|旅券番号|رقم (?:جواز السفر|الجواز)|)"
+       R"(pasaport(?:[ ]?no)?|passaporte|paszport\w*)[ \t:：#=.]*(?:は|是)?[ \t]*([A-Z0-9]{6,9})(?:[^A-Za-z0-9]|$))",
+       [](const Hit& h, std::vector<Found>& out) {
+         if (!digits_of(h.groups[1]).empty()) add(out, h, h.groups[1]);
+       },
+       false, R"((?i)여권|护照|護照|パスポート|旅券|الجواز|pasaport|passaporte|paszport)"});
+  // A handset's IMEI (15 digits, Luhn; 3GPP TS 23.003) and a SIM's ICCID (ITU-T E.118: 89,
+  // then 17 or 18 digits with a Luhn check) after their names, where the lines around
+  // are about a customer's or a subscriber's phone, or a stolen or lost one: they point
+  // at a person. A fleet's devices in an MDM's list, a terminal's SIM in its log, point
+  // at none.
+  r.push_back({"imei", R"((?i)\b(IMEI|ICCID)\b[^\n\d]{0,12}(\d{15}|89\d{17,18})\b)",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view v = h.groups[2];
+                 const bool imei = ascii::lowered(h.groups[1]) == "imei";
+                 if ((imei ? v.size() == 15 : v.size() >= 19) && luhn_ok(v) && about_a_subscriber(h.text, h.at(v)))
+                   add(out, h, v, imei ? "imei" : "iccid");
+               },
+               false, R"((?i)(?:IMEI|ICCID)\b[^\n\d]{0,12}\d{15})"});
   // A travel or identity document as a record's object gives it: its type under
   // "type" (or "documentType", "kind"), its number under "number" (or
   // "documentNumber", "value") in the same object, in either order.

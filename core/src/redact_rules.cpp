@@ -227,10 +227,13 @@ void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Foun
   // A member of a JWK ({"kty": ...}): base64url whose random pieces may fall between
   // "_" and "-" like a prefix. The key-material family judges JWKs (redact_keys.cpp):
   // the private members go, a public key's coordinates stay.
-  const size_t open = text.rfind('{', at);
-  const size_t line = text.rfind('\n', at);
-  if (open != std::string_view::npos && (line == std::string_view::npos || open > line) &&
-      text.substr(open, text.find('}', at) - open).find("\"kty\"") != std::string_view::npos)
+  // The object may span lines, as jq prints it: its brace is the last one before the
+  // run with no closing brace between (within 2 KB).
+  const size_t from = at > 2048 ? at - 2048 : 0;
+  const size_t open = text.substr(from, at - from).rfind('{');
+  if (open != std::string_view::npos &&
+      text.substr(from + open, at - from - open).find('}') == std::string_view::npos &&
+      text.substr(from + open, text.find('}', at) - from - open).find("\"kty\"") != std::string_view::npos)
     return;
   out.push_back({at, at + len, {}});
 }
@@ -662,6 +665,14 @@ NameClass column_class(std::string_view name) {
   return classify_name(name);
 }
 
+// Whether a column's name, as its letters in small case, names a birth date (dob,
+// date_of_birth, spbpers_birth_date, Geburtsdatum, fecha_nacimiento).
+bool names_birth_date(std::string_view letters) {
+  return one_of(letters, {"dob", "birthday", "geburtsdatum", "fechanacimiento", "fechadenacimiento", "datanascimento",
+                          "datadenascimento", "datenaissance", "datedenaissance", "geboortedatum", "födelsedatum"}) ||
+         letters.ends_with("dateofbirth") || letters.ends_with("birthdate");
+}
+
 // The rows of a table from text[from] on, under its column names (a CSV export's
 // header, a SQL dump's COPY column list): each field in a column named as a secret,
 // when it fits the name. The table ends at a row of another width, which is what
@@ -674,6 +685,7 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
   std::vector<bool> bare;       // a column named by the word alone: "Token", "Key", "Password"
   std::vector<bool> id;         // a column a personal id's label names ("nric", "個人番号")
   std::vector<bool> diagnosis;  // a column of diagnoses, in a table about patients
+  std::vector<bool> birth;      // a column of birth dates
   bool patients = false;
   for (std::string_view name : names) {
     classes.push_back(column_class(name));
@@ -685,13 +697,14 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
     id.push_back(names_an_id_column(ascii::trim(name)));
     diagnosis.push_back(letters.starts_with("diagnosis") || letters.starts_with("diagnoses") ||
                         letters.ends_with("diagnosis") || one_of(letters, {"diagnose", "diagnostico", "icd10"}));
+    birth.push_back(names_birth_date(letters));
     for (std::string_view p : {"patient", "mrn", "insured"})
       patients = patients || letters.find(p) != std::string::npos;
   }
   if (!patients) diagnosis.assign(diagnosis.size(), false);
   auto any = [](const std::vector<bool>& v) { return std::find(v.begin(), v.end(), true) != v.end(); };
   if (std::all_of(classes.begin(), classes.end(), [](NameClass c) { return c == NameClass::kNone; }) &&
-      !any(passport) && !any(id) && !any(diagnosis))
+      !any(passport) && !any(id) && !any(diagnosis) && !any(birth))
     return;
   const std::string_view t = h.text;
   for (size_t line = from; line < t.size();) {
@@ -715,6 +728,7 @@ void pick_secret_columns(const Hit& h, const std::vector<std::string_view>& name
       else if (passport[c] && passport_number_shaped(v)) add(out, h, v, "passport_number");
       else if (const std::string_view scheme = id[c] ? id_in_column(names[c], v) : ""; !scheme.empty())
         add(out, h, v, scheme);
+      else if (birth[c] && date_like(v)) add(out, h, v, "date_of_birth");
       else if (diagnosis[c] && std::any_of(v.begin(), v.end(), ascii::is_alpha) &&
                !one_of(ascii::lowered(v), {"null", "none", "n/a", "unknown", "pending"}))
         add(out, h, v, "health_data");
@@ -747,7 +761,10 @@ bool person_csv_header(std::string_view line) {
   if (std::any_of(names.begin(), names.end(), [](std::string_view n) { return n.size() > 32; })) return false;
   return std::any_of(names.begin(), names.end(), [](std::string_view n) {
     n = ascii::trim(n);
-    return names_an_id_column(n) || ascii::lowered(n).find("diagnos") != std::string::npos;
+    std::string letters;
+    for (char c : n)
+      if (ascii::is_alnum(c)) letters += ascii::to_lower(c);
+    return names_an_id_column(n) || letters.find("diagnos") != std::string::npos || names_birth_date(letters);
   });
 }
 
@@ -831,10 +848,11 @@ std::vector<RuleSpec> block_rules() {
        {},
        "\"value\""});
   // Recovery or backup codes one to a line under their heading ("... recovery codes
-  // for the bot:" and then the codes): each line of one code that holds a digit.
-  // One rule per heading word, so that each runs only where its word is.
-  const std::string codes = R"([ -]codes?\b[^\n]{0,80}:[ \t]*\r?\n)"
-                            R"(((?:[ \t]*[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12})?[ \t]*(?:\r?\n|$))+))";
+  // for the bot:", "... my backup codes. Which are still valid?" and then the codes):
+  // each line of one code that holds a digit (Google's and Duo's are two groups of four
+  // digits). One rule per heading word, so that each runs only where its word is.
+  const std::string codes = R"([ -]codes?\b[^\n]{0,80}[:?.][ \t]*\r?\n)"
+                            R"(((?:[ \t]*[A-Za-z0-9]{3,12}(?:[- ][A-Za-z0-9]{3,12})?[ \t]*(?:\r?\n|$))+))";
   // The expression ignores case; a literal, found by memchr, cannot: one rule per
   // case a heading is written in (both run only where both cases are).
   for (const auto& [word, literal] : {std::pair<std::string, std::string>{"recovery", "ecovery"},
@@ -989,6 +1007,11 @@ std::vector<RuleSpec> line_rules() {
             if (names_public_value(h.groups[1])) add(out, h, h.groups[2]);
           },
           false, R"((?i)public\w*["']?[ \t]*[:=]|applicationServerKey)"});
+  // A SIM's keys (3GPP TS 35.205, Milenage): the subscriber key K or Ki and the
+  // operator's OP or OPc, 128 bits in hex, as an HSS's database or a SIM
+  // programmer's file holds them (a JWK's "k" is a symmetric key too).
+  r.push_back({"secret", R"re((?i)(?:^|[^A-Za-z0-9_])["']?(?:ki|k|opc|op)["']?[ \t]*[:=][ \t]*["']?([0-9a-f]{32})\b)re",
+               group(1), false, R"re((?i)\b(?:ki|k|opc|op)["']?[ \t]*[:=][ \t]*["']?[0-9a-f]{32})re"});
   r.push_back({"jwt",
                R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|)"
                R"(eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}))",
@@ -1129,13 +1152,17 @@ std::vector<RuleSpec> line_rules() {
        },
        false, R"((?i)set_?\w*(?:token|secret|passw|passphrase|key|tokenauth)[ \t]*\()"});
   // A .pgpass line, host:port:database:user:password; quoted after other words
-  // only where the line names the file (JSON lines hold many colons).
-  r.push_back({"password",
-               R"(^[ \t]*[A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
-               group_if(1, assigned_password)});
-  r.push_back({"password",
-               R"([ \t][A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
-               group_if(1, assigned_password), false, R"(pgpass)"});
+  // only where the line names the file (JSON lines hold many colons). A colon inside
+  // a field is written \: (PostgreSQL's libpq docs, "The Password File"), so a
+  // fingerprint's hex pairs (BC:44:D0:87:AB:52:…) are no such line.
+  r.push_back(
+      {"password",
+       R"(^[ \t]*[A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:((?:[^\s:\\]|\\.)+)[ \t]*$)",
+       group_if(1, assigned_password)});
+  r.push_back(
+      {"password",
+       R"([ \t][A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:((?:[^\s:\\]|\\.)+)[ \t]*$)",
+       group_if(1, assigned_password), false, R"(pgpass)"});
   // A dump's INSERT without a column list into a table of accounts (users, members,
   // wp_users, auth_user; not user_sessions): the field that is a chosen password. With
   // no column's name to go by, only a table named for people's accounts is read.
@@ -1228,6 +1255,26 @@ std::vector<RuleSpec> line_rules() {
                pick_code_in_prose, false,
                R"((?i)(?:door|gate|alarm|keypad|safe|garage|beheerders|toegangs|deur|kluis|t[üu]r|zugangs|)"
                R"(tresor)[ _]?code)"});
+  // ... and in Polish, where "to" is "is" after what the code or PIN is for ("kod do
+  // drzwi serwerowni to 613609#", "PIN do karty DKV … to 3926"); a keypad's # goes too.
+  // (English's "PIN do you …" is no such clause.)
+  r.push_back({"pin", R"((?i)\b(?:kod|pin)[ \t]+do[ \t]+(\w*)[^\n.,;:]{0,60}?[ \t]to[ \t]+(\d{4,8}#?)(?:[^\w#]|$))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 if (!one_of(ascii::lowered(h.groups[1]), {"you", "we", "i", "they", "not"})) add(out, h, h.groups[2]);
+               },
+               false, R"((?i)(?:kod|pin)[ \t]+do[ \t])"});
+  // A PIN in parentheses after the word, a few words on ("seine PIN gesagt (68418)",
+  // "her PIN (4821)"): written in capitals, as the card's PIN is. A PIN's length,
+  // tries or timeout is a setting.
+  r.push_back({"pin", R"(\bPIN\b([^\n\d().]{0,40})\((\d{4,8})\))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string between = ascii::lowered(h.groups[1]);
+                 for (std::string_view w : {"length", "size", "digit", "retr", "tries", "attempt", "timeout", "bit",
+                                            "max", "min", "count", "limit", "länge", "stellen"})
+                   if (between.find(w) != std::string::npos) return;
+                 add(out, h, h.groups[2]);
+               },
+               false, R"(PIN\b[^\n\d().]{0,40}\(\d)"});
   // ... and in Hindi, between its word and the verb: पिन 4821 है, and a code (कोड) on a
   // line about a door, a lock, a locker or an alarm (दरवाज़े का कोड 482913 है; an error's
   // code is no PIN).
@@ -1240,6 +1287,18 @@ std::vector<RuleSpec> line_rules() {
                  if (opens) add(out, h, h.groups[2]);
                },
                false, R"(कोड|पिन)"});
+  // A library's self-check protocol (3M's SIP2): the login message's password (93…CN
+  // user|CO password|), and on a patron's message (it names the institution, AO, and
+  // the patron, |AA) the terminal's password (AC) and the patron's (AD).
+  r.push_back({"password", R"((?:^|[^0-9A-Za-z])93[0-9]{2}CN[^|\n]*\|CO([^|\n]+)\|)", group(1), false, R"(93\d\dCN)"});
+  r.push_back({"password", R"(\|A[CD]([^|\n]{1,40}))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view line = line_around(h.text, h.at(h.groups[1]));
+                 if (line.find("AO") != std::string_view::npos && line.find("|AA") != std::string_view::npos &&
+                     !is_placeholder(h.groups[1]))
+                   add(out, h, h.groups[1]);
+               },
+               false, R"(\|A[CD][^|\n])"});
   // A printer's Set-Get-Do command (Zebra's SGD): setvar "NAME" "VALUE", judged by the
   // name's last dotted part (wlan.wpa.psk, wlan.wep.key1).
   r.push_back({"secret", R"re(\bsetvar[ \t]+"([^"\n]+)"[ \t]+"([^"\n]+)")re", pick_named_value, false, "setvar"});

@@ -93,7 +93,17 @@ bool is_filler(std::string_view v) {
   size_t sequential = 0;
   for (size_t i = 1; i < s.size(); ++i)
     if (s[i] == s[i - 1] + 1) ++sequential;
-  return sequential * 10 >= (s.size() - 1) * 8;
+  if (sequential * 10 >= (s.size() - 1) * 8) return true;
+  // Bytes in hex that count up by one or by 0x11, as standards' test vectors do
+  // (FIPS-197's key 000102…0e0f, its plaintext 00112233…eeff).
+  if (s.size() < 16 || s.size() % 2 != 0 || !is_hex(s)) return false;
+  const auto byte = [&](size_t i) { return std::stoi(s.substr(2 * i, 2), nullptr, 16); };
+  size_t by_one = 0, by_0x11 = 0;
+  for (size_t i = 1; i < s.size() / 2; ++i) {
+    by_one += byte(i) == byte(i - 1) + 1;
+    by_0x11 += byte(i) == byte(i - 1) + 0x11;
+  }
+  return std::max(by_one, by_0x11) * 10 >= (s.size() / 2 - 1) * 8;
 }
 
 // English words and config values that follow "password is" or "token:" in
@@ -326,11 +336,13 @@ static_assert(std::is_sorted(std::begin(kGenericVolumeLicenseKeys), std::end(kGe
 // the JDK's cacerts password (keytool documentation), Android's debug keystore
 // password ("Sign your app", Android Developers), RabbitMQ's default user, who may
 // log in from localhost only ("Access Control"), MinIO's default root login, and
-// the password of Epic's public sandbox's test patients (open.epic, "Test Data").
+// the password of Epic's public sandbox's test patients (open.epic, "Test Data"); and
+// ANSI X9.24's test base derivation key for DUKPT, in every implementation's tests.
 constexpr std::string_view kDocumentedExampleValues[] = {
     "19121212-1212", "121212-1212", "191212121212", "44051401359", "131052-308T",
     "changeit",      "android",     "guest",        "minioadmin",  "epicepic1",
 };
+constexpr std::string_view kDukptTestKey = "0123456789abcdeffedcba9876543210";
 
 // A value encrypted in place, which is safe to commit: sops writes
 // ENC[AES256_GCM,data:...,iv:...,tag:...,type:str], jasypt ENC(...), Spring Cloud
@@ -415,6 +427,7 @@ bool is_placeholder(std::string_view v) {
     if (contains(v, key)) return true;
   for (std::string_view example : kDocumentedExampleValues)
     if (v == example) return true;
+  if (low == kDukptTestKey) return true;
   if (is_encrypted_envelope(v)) return true;
   std::string words = low;
   for (char& c : words)
@@ -955,7 +968,8 @@ NameClass classify_name(std::string_view name) {
                                   "vnc", "web", "proxy", "http", "rabbit", "mq",   "amqp",  "sa",    "sudo"})
       if (head.ends_with(word)) return NameClass::kPassword;
   }
-  if (w == "pin" || w == "pincode" || (w == "code" && prev == "pin")) return NameClass::kPin;
+  // A SIM's PUK unblocks its PIN: a PIN's kin.
+  if (one_of(w, {"pin", "pincode", "puk", "puk1", "puk2"}) || (w == "code" && prev == "pin")) return NameClass::kPin;
   // A token called an id: Vault AppRole's secret_id, Consul's SecretID.
   if ((w == "id" && prev == "secret") || w == "secretid") return NameClass::kSecret;
   if (ends("secret") ||
@@ -971,12 +985,12 @@ NameClass classify_name(std::string_view name) {
     return NameClass::kSecret;
   }
   if (ends("key") && w != "key") {
-    if (one_of(w,
-               {"apikey",          "accesskey",     "secretkey",  "privatekey", "authkey",   "masterkey",  "signingkey",
-                "privkey",         "encryptionkey", "licensekey", "hmackey",    "appkey",    "clientkey",  "sessionkey",
-                "subscriptionkey", "accountkey",    "storagekey", "webhookkey", "adminkey",  "servicekey", "apikey",
-                "writekey",        "readkey",       "ingestkey",  "deploykey",  "sharedkey", "cryptokey",  "aeskey",
-                "jwtkey",          "otpkey",        "totpkey"}))
+    if (one_of(w, {"apikey", "accesskey", "secretkey", "privatekey", "authkey", "masterkey", "signingkey", "privkey",
+                   "encryptionkey", "licensekey", "hmackey", "appkey", "clientkey", "sessionkey", "subscriptionkey",
+                   "accountkey", "storagekey", "webhookkey", "adminkey", "servicekey", "apikey", "writekey", "readkey",
+                   "ingestkey", "deploykey", "sharedkey", "cryptokey", "aeskey", "jwtkey", "otpkey", "totpkey",
+                   // Duo's secret key (its integration key, ikey, is an id).
+                   "skey"}))
       return NameClass::kSecret;
     return NameClass::kNone;  // monkey, hotkey, turkey, sortkey
   }
@@ -1093,6 +1107,10 @@ bool shaped_password(std::string_view v) {
       open != std::string_view::npos && open > 0 && std::all_of(v.begin(), v.begin() + open, ascii::is_alpha) &&
       std::all_of(v.begin() + open + 1, v.end(),
                   [](char c) { return ascii::is_alnum(c) || c == ')' || c == '-' || c == '_' || c == '.'; }))
+    return false;
+  // A method called on what came before it, 16).hex() or x).decode("utf-8"): the tail
+  // of a line of code.
+  if (const size_t close = v.find(")."); close != std::string_view::npos && v.substr(0, close).find('(') == v.npos)
     return false;
   if (after_scheme(v)) return false;
   return password_like(v, Context::kAssigned) && !is_placeholder(v) && !is_reference(v) && !looks_like_path(v) &&

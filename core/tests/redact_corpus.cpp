@@ -3,7 +3,8 @@
 // the secrets caught and at most 1% of the look-alikes changed, the bars of
 // docs/redaction.md. The sets written apart from the rules that meet them
 // (fixtures/secrets/heldout-*.jsonl, docs/redaction.md "Held out") are held to
-// the same bars. hooks/bench/bench_redact.py reports the same figures per kind,
+// the same bars, and the later ones, below the bars, to what they last gave.
+// hooks/bench/bench_redact.py reports the same figures per kind,
 // next to secretlint's.
 #include <gtest/gtest.h>
 
@@ -109,6 +110,28 @@ TEST(RedactCorpus, TheHeldOutSetsMeetTheSameBars) {
     const std::vector<Line> lines = corpus(name);
     ASSERT_GE(lines.size(), 150u) << name << " missing or short (MEMSIM_SOURCE_DIR?)";
     expect_bars(score(lines));
+  }
+}
+
+// The later sets, which do not yet meet the bars, keep at least what they gave when
+// last measured (docs/redaction.md): a rule that costs one of them a catch, or a false
+// alarm more, fails here.
+TEST(RedactCorpus, TheLaterSetsKeepWhatTheyGave) {
+  struct Floor {
+    const char* name;
+    int caught, changed;
+  };
+  for (const Floor& f :
+       {Floor{"heldout-s.jsonl", 79, 0}, Floor{"heldout-t.jsonl", 78, 6}, Floor{"heldout-u.jsonl", 78, 0},
+        Floor{"heldout-v.jsonl", 78, 0}, Floor{"heldout-w.jsonl", 80, 2}, Floor{"heldout-x.jsonl", 76, 0},
+        Floor{"heldout-y.jsonl", 70, 2}, Floor{"heldout-z.jsonl", 56, 0}}) {
+    SCOPED_TRACE(f.name);
+    const std::vector<Line> lines = corpus(f.name);
+    ASSERT_GE(lines.size(), 150u) << f.name << " missing or short (MEMSIM_SOURCE_DIR?)";
+    const Score s = score(lines);
+    EXPECT_GE(s.hits, f.caught) << s.report;
+    EXPECT_LE(s.changed, f.changed) << s.report;
+    std::printf("%s: caught %d of %d, changed %d of %d\n", f.name, s.hits, s.secrets, s.changed, s.looks);
   }
 }
 

@@ -2167,5 +2167,182 @@ TEST(RedactFamilies, TheFourthReviewsFindings) {
           "The RegisteredUsers option is documented below.\n{\"Name\": \"MyOrthanc\", \"DicomAet\": \"ORTHANC_7x\"}",
           "PID|PPID|USER|COMMAND|%CPU"});
 }
+
+// What the earlier sets left, closed apart from the sets that came after them.
+TEST(RedactFamilies, WhatEarlierSetsLeft) {
+  Redactor r;
+  // An address at an internet provider's mail for its customers is a person's, as one at
+  // a free mail service is (set S: a Finnish provider's).
+  expect_caught(r, "Tili on rekisteröity sähköpostiosoitteeseen aino.lehto84@elisanet.fi.",
+                {"aino.lehto84@elisanet.fi"});
+  expect_caught(r, "reply to j.hartley1961@btinternet.com", {"j.hartley1961@btinternet.com"});
+  expect_caught(r, "owner: kimsj0412@naver.com", {"kimsj0412@naver.com"});
+  expect_caught(r, "contato: marcia.souza77@uol.com.br", {"marcia.souza77@uol.com.br"});
+  // A service's name is matched as a whole domain, not as the start of another's.
+  expect_kept(r, {"deploy notices go to builds@mail.company-internal.dev", "ops@me.computer-lab.org",
+                  "write to support@comcast.net"});
+}
+
+// What sets W (a telecom operator) and X (a university) found in devices' configs,
+// daemons' files and commands. Values of our own.
+TEST(RedactFamilies, WhatOperatorsAndCampusesConfigure) {
+  Redactor r;
+  // Keys a device or a daemon takes in plain text; a type digit is the typed rule's.
+  expect_caught(r, " standby 4 authentication md5 key-string Qv7rTe2wLp9x", {"Qv7rTe2wLp9x"});
+  expect_caught(r, "key chain OSPF\n key 1\n  key-string tabby", {"tabby"});
+  expect_caught(r, "+ ip ospf message-digest-key 2 md5 Hk3vPa9Lz2Qe", {"Hk3vPa9Lz2Qe"});
+  expect_caught(r, " ip ospf authentication-key Zq4x8Lmw", {"Zq4x8Lmw"});
+  expect_caught(r, "ip ospf message-digest-key 1 md5 7 0822455D0A16544541", {"0822455D0A16544541"});
+  expect_caught(r, "ont add 2 9 password-auth 4417092385 always-on omci ont-lineprofile-id 10", {"4417092385"});
+  expect_caught(r, "rootpw    Quartz!lantern4471", {"Quartz!lantern4471"});
+  expect_caught(r, "rootpw {SSHA}q9Lw2Rk7Tz1Vb4Xn8Pm3Hs6Jd0Fc", {"q9Lw2Rk7Tz1Vb4Xn8Pm3Hs6Jd0Fc"});
+  expect_caught(r, "rootpw --plaintext Tz9!kq2Lwe", {"Tz9!kq2Lwe"});
+  expect_caught(r, " local-user ops password cipher %^%#Lk2]qT:9x`Bv=wQ7{zR4*nP1!sY%^%#",
+                {"%^%#Lk2]qT:9x`Bv=wQ7{zR4*nP1!sY%^%#"});
+  expect_caught(r, "radtest alice@isp.test 'Wq8rTz3Lp' 10.0.0.5 0 \"$SECRET\"", {"Wq8rTz3Lp"});
+  expect_caught(r, "kdb5_util create -r EXAMPLE.ORG -s -P 'mK4+vq9!Tz2w'", {"mK4+vq9!Tz2w"});
+  expect_caught(r, "kadmin -p admin/admin -w Rt5wQ9zLk2 -q listprincs", {"Rt5wQ9zLk2"});
+  // A SIM's keys under their names; Duo's secret key.
+  expect_caught(r, "{ \"k\": \"<masked>\", \"opc\": \"3e9a0f52c17b48d2a6e45b09c8d1f273\" }",
+                {"3e9a0f52c17b48d2a6e45b09c8d1f273"});
+  expect_caught(r, "ki: 9b1f0c7e4a2d58e3b6c90a1d7e4f2b85", {"9b1f0c7e4a2d58e3b6c90a1d7e4f2b85"});
+  expect_caught(r, "[duo]\nikey=DIX7Q2M4R8T1V5W9Y3Z6\nskey=Lq8wTz2vRk4pN7sXb1mYc5hJd9fGe3aQ0uVwE6rT",
+                {"Lq8wTz2vRk4pN7sXb1mYc5hJd9fGe3aQ0uVwE6rT"});
+  // What a command printed from a secret's file, on the lines below its prompt.
+  expect_caught(r, "$ cat /etc/app/api_token\nZq81LmX0pR4tVb7NcW2yKd9HaP3xQ\n$ ls", {"Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ"});
+  expect_caught(r, "$ sudo base64 -w0 /etc/munge/munge.key; echo\nq3Vb8XwLz1Pr7TkN2mYc5hJd9fGe4aQ0uVwE6rTs/Lm+Kp2Wz8=",
+                {"q3Vb8XwLz1Pr7TkN2mYc5hJd9fGe4aQ0uVwE6rTs/Lm+Kp2Wz8="});
+  expect_caught(r, "$ jq -r .refresh_token ~/.config/tokens.json\nAgQ4vT8zLp2Rw7Kx9Nm3Yb5Hc1Jd6Fe0Gs",
+                {"AgQ4vT8zLp2Rw7Kx9Nm3Yb5Hc1Jd6Fe0Gs"});
+  // ... but not from a public key's or an encrypted file, nor a script's next line.
+  expect_kept(r, {"$ cat ~/.ssh/id_ed25519.pub\nAAAAC3NzaC1lZDI1NTE5AAAAIHq3Vb8XwLz1Pr7TkN2mYc5hJd9fGe4aQ0",
+                  "$ cat config/credentials.yml.enc\nq3Vb8XwLz1Pr7TkN2mYc5hJd9fGe4aQ0uVwE6rTs--Lm2Wz8",
+                  "$ cat vault/secrets.yml\n$ANSIBLE_VAULT;1.1;AES256\n3961626438393765316663303030386532",
+                  "cat secrets/token.txt\nZq81LmX0pR4tVb7NcW2yKd9HaP3xQ",
+                  "$ cat certs/server_key.pem\n-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ9x"});
+  // A library's self-check protocol: the login's password, the terminal's and the patron's.
+  expect_caught(r, ">> 9300CNkiosk-3|COqT7vLw2Rz9|CPMAIN|AY1AZF0A1", {"qT7vLw2Rz9"});
+  expect_caught(r, "6300120240311    081402  AOMAIN|AA29104000123984|ACkiosk77pw|AD6612|BP1|AY2AZE1F3",
+                {"kiosk77pw", "6612"});
+  expect_kept(r, {"The field list |AC is optional.", "Ansible |ADHOC| inventory"});
+}
+
+// What sets W and X found in people's words, labels and tables. Values of our own,
+// with their schemes' check digits.
+TEST(RedactFamilies, WhatOperatorsAndCampusesSay) {
+  Redactor r;
+  // PINs and codes in Spanish, Polish, German and Indonesian; a SIM's PUK.
+  expect_caught(r, "el PIN del buzón de voz; se lo he reseteado a 4172 desde la consola", {"4172"});
+  expect_caught(r, "Kod do drzwi serwerowni w budynku B to 730415#, karta u portiera", {"730415#"});
+  expect_caught(r, "PIN do karty paliwowej ciągnika WX 2210 to 5831, karta w biurze", {"5831"});
+  expect_caught(r, "Er hat mir seine PIN gesagt (73920), bitte danach ändern.", {"73920"});
+  expect_caught(r, "PUK1 dari sistem: 48201957", {"48201957"});
+  expect_caught(r, "PIN adalah 582913, jangan dibagikan", {"582913"});
+  expect_caught(r, "the subscriber's PUK is 61730284", {"61730284"});
+  expect_kept(r, {"Set the PIN length (4096)", "PIN do you want to 1234", "the PIN retries (3)",
+                  "Rotated the RFC_BW_EXTR password and stored the new value in the CyberArk safe 'SAP-PRD'."});
+  // Mobile numbers as Japan and Indonesia write them; not a test card's tail.
+  expect_caught(r, "グエンさん、携帯 080-4417-2093（本人）", {"080-4417-2093"});
+  expect_caught(r, "tolong cek nomor pelanggan 0813-5520-4417 nggak bisa internet", {"0813-5520-4417"});
+  expect_kept(r, {"card used: 4084 0840 8408 4081 (documented test card)", "order 0813-5520-4417"});
+  // Ids by their labels and checks; the subscriber's identifiers.
+  expect_caught(r, "العميل قدّم رقم الهوية الوطنية 1301661318 للتوثيق", {"1301661318"});
+  expect_caught(r, "رقم الإقامة: 2860913900", {"2860913900"});
+  expect_kept(r, {"رقم الهوية الوطنية 1301661319"});
+  expect_caught(r, "외국인 가입자 여권번호 M48201957 로 개통", {"M48201957"});
+  expect_caught(r, "Replacement SIM for the customer.\nNew ICCID 8944110526018159089 activated",
+                {"8944110526018159089"});
+  expect_kept(r, {"Replacement SIM for the customer.\nNew ICCID 8944110526018159088 activated",
+                  "INFO tms-agent[POS77120] sim iccid=8944110526018159089 apn=pos.m2m signal=-71dBm"});
+  expect_caught(r, "IMSI 234150917204418 attached", {"234150917204418"});
+  expect_caught(r, "  User-Name=234150917204418 Visited-PLMN-Id=32f451", {"234150917204418"});
+  expect_caught(r, "Identity: 1234150917204418@wlan.mnc015.mcc234.3gppnetwork.org", {"234150917204418"});
+  expect_caught(r, "  sevis_id  : N0031974482", {"N0031974482"});
+  expect_caught(r, "Customer asked to port out; PAC issued KQT402917, valid 30 days.", {"KQT402917"});
+  expect_kept(r, {"the PAC file is served from http://wpad/proxy.pac"});
+  expect_caught(r, "Ticket 2207: customer reports handset stolen.\nAction: add IMEI 359960308246281 to the blacklist",
+                {"359960308246281"});
+  expect_kept(r, {"NAME       MODEL  IMEI             OS\nTC52-017   TC52   351948219935181  13-26-05.00"});
+  // An account number in a column, beside a routing number.
+  expect_caught(r, "  Bank routing number (ABA): 044998110\n  Account number:            20417398825", {"20417398825"});
+  // A birth date under its column, in a printed table or a CSV export.
+  expect_caught(r,
+                " account_no | segment  |    dob     | kyc\n------------+----------+------------+-----\n"
+                " A-30027741 | POSTPAID | 1981-07-23 | FULL",
+                {"1981-07-23"});
+  expect_caught(r, "id,name,date_of_birth,city\n1,Ana Ruiz,1988-03-14,Madrid", {"1988-03-14"});
+  expect_kept(r, {"| release | date |\n|---|---|\n| 1.0 | 2024-03-14 |"});
+  // A Catalan address.
+  expect_caught(r, "s'ha mudat a: Carrer dels Til·lers Vells, 43, 5è 2a, 17004 Girona.",
+                {"Carrer dels Til·lers Vells, 43"});
+  // Backup codes under a question, in two groups of four digits.
+  expect_caught(r, "These are the backup codes I saved at enrolment, which are still valid?\n7305 1842\n6619 2047",
+                {"7305 1842", "6619 2047"});
+}
+
+// What sets W and X showed to be no secret.
+TEST(RedactFamilies, WhatOperatorsAndCampusesPublish) {
+  Redactor r;
+  expect_kept(r, {
+                     // Standards' test vectors count up.
+                     "KEY = \"000102030405060708090a0b0c0d0e0f\"",
+                     "api_key = \"00112233445566778899aabbccddeeff\"",
+                     // A fingerprint's hex pairs are no .pgpass line.
+                     "X509v3 Subject Key Identifier:\n    BC:44:D0:87:AB:52:F9:4B:CE:25:5D:3F:D0:13:36:CB:0C:08:EF:FA",
+                     // A method called on the word's neighbour is code.
+                     "hashlib.pbkdf2_hmac(\"sha1\", b\"password\", b\"salt\", 1, 16).hex()",
+                     // A field's label in two capitalised words; a token's time claim.
+                     "Bytes Transferred:             1839204847616",
+                     "{'sub': '1234567890', 'name': 'John Doe', 'iat': 1516239022}",
+                     // A telephone's groups after its country's code; the business's contact lines.
+                     "NOC Example Telecom – noc@example-telecom.test – +34 910 000 470 (24/7)",
+                     "NOC: noc@example-telecom.test, +34 910 000 471",
+                     "ICT: servicedesk@uni.test, +31 40 247 9901",
+                     "ICT Servicedesk, tel. +31 40 247 9900 (ma–vr 8:00–18:00)",
+                     // Directory assistance, as RFC 3261's examples call it.
+                     "\"sip:+1-212-555-1212:1234@gateway.com;user=phone\"",
+                     // A library's barcode.
+                     "Nide viivakoodilla 39190937865792 näkyy kadonneena",
+                     "SELECT itemnumber FROM items WHERE barcode='39190937865792';",
+                     // Prose about a key string.
+                     "the key-string command sets the key",
+                 });
+  // The same digits as a card still go.
+  expect_caught(r, "card 39190937865792", {"39190937865792"});
+  // A person's own number after their name and a colon still goes.
+  expect_caught(r, "Kristjan Tamm: 35710291948", {"35710291948"});
+}
+
+// What set Y (a bank's and a payment company's month) found: a payment HSM's keys in
+// the clear under their names, and what a bank publishes. Values of our own.
+TEST(RedactFamilies, WhatABanksKeysAreCalled) {
+  Redactor r;
+  expect_caught(r, "private static final String TAK = \"7C1E94A0B53D28F6E1A07B4C9D2F8E35\";",
+                {"7C1E94A0B53D28F6E1A07B4C9D2F8E35"});
+  expect_caught(r, "device=PAX-A920 ksn=FFFF3F1A7726202E00000 ipek=5B0E7D2C94A18F36B2C7E0D45A9F1B83 kcv=4E21A7",
+                {"5B0E7D2C94A18F36B2C7E0D45A9F1B83"});
+  expect_caught(r, "<Key name=\"IMK_SMC\" type=\"DES3\" kcv=\"1A2B3C\">9E4D2A7C1F08B35E6D7A4C2B90E1F358</Key>",
+                {"9E4D2A7C1F08B35E6D7A4C2B90E1F358"});
+  expect_caught(r, "bdk = bytes.fromhex(\"3C8E1F7A92D04B6E5A1C7D3F8B2E9046\")", {"3C8E1F7A92D04B6E5A1C7D3F8B2E9046"});
+  expect_caught(r, "cvv.cvk=D83A0F6C1E7B2945A6C3E0D7F1B8A294\ncvv.cvk.kcv=5D3E1A",
+                {"D83A0F6C1E7B2945A6C3E0D7F1B8A294"});
+  expect_caught(r, "  pvkClear: \"2F9B6E0D3A71C84E5B2D9F06A3C7E18B\"", {"2F9B6E0D3A71C84E5B2D9F06A3C7E18B"});
+  expect_kept(
+      r, {"mistake: 4F2A9C0D17B3E58A6C9D0E1F2A3B4C5D", "cvv.cvk.kcv=6C1896",
+          // ANSI X9.24's test key, in every DUKPT implementation's tests.
+          "bdk = bytes.fromhex(\"0123456789ABCDEFFEDCBA9876543210\")",
+          // Adyen's test Mastercard; a bank's own name before its numbers.
+          "usa la tarjeta 5555 3412 4444 1115 con CVC 737", "Fatura n.º FT 2024/1187 — Caixa Exemplo, S.A.",
+          // A field's label before dot leaders.
+          "  DE062.2 Transaction Identifier ......... [830759963778195]",
+          // A public JWK as jq prints it, over several lines.
+          std::string("{\n  \"kty\": \"RSA\", \"use\": \"sig\",\n  \"n\": ") +
+              "\"nd_FKOl0WFjV4NPWYoYsuu21Tz5zx3wguXSzxgxWJW1L767EXTjCQazVGbu00xinCzDDyBjgao\",\n  \"e\": \"AQAB\"\n}",
+          // A log's time, process and thread, no relay's login.
+          "[1710231102.118] [4411:4411] [CTL] Setting up PASE session"});
+  // A JWK closed before it spares nothing after it.
+  expect_caught(r, "{\"kty\": \"oct\"}\nthe deploy value is ab_Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7w",
+                {"Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7w"});
+}
 }  // namespace
 }  // namespace memsim
