@@ -122,6 +122,37 @@ void pick_windows_switch(const Hit& h, std::vector<Found>& out) {
   add_span(out, s, "password");
 }
 
+// The last path component of the file name that ends `command` (`/etc/munge/munge.key`
+// gives "munge.key").
+std::string file_name_at_end(std::string_view command) {
+  size_t b = command.size();
+  while (b > 0 && command[b - 1] != ' ' && command[b - 1] != '\t' && command[b - 1] != '/' && command[b - 1] != '\'' &&
+         command[b - 1] != '"')
+    --b;
+  return lowered(command.substr(b));
+}
+
+// Whether a file of this name prints a secret: one of its parts (split at . _ -) is a
+// secret's word (key, token, secret, password, credentials, pem, keytab, ...), and it is
+// no public key's or encrypted file (.pub, .enc, .gpg, .age, .asc). "keystone.log" and
+// "monkey.txt" are none.
+bool prints_a_secret(std::string_view name) {
+  for (std::string_view ext : {".pub", ".enc", ".gpg", ".age", ".asc"})
+    if (name.ends_with(ext)) return false;
+  if (name.find("public") != std::string_view::npos) return false;
+  for (size_t b = 0; b < name.size();) {
+    size_t e = name.find_first_of("._-", b);
+    if (e == std::string_view::npos) e = name.size();
+    const std::string_view part = name.substr(b, e - b);
+    if (one_of(part, {"key", "keys", "token", "tokens", "secret", "secrets", "pem", "keytab", "rsa", "ed25519",
+                      "credentials", "creds", "passwd"}) ||
+        classify_name(part) != NameClass::kNone)
+      return true;
+    b = e + 1;
+  }
+  return false;
+}
+
 // A password after its user: USER u USING p (SQL's CONNECT), http-basic.<repo> <user> <p>.
 void pick_password_after_user(const Hit& h, std::vector<Found>& out) {
   const ValueSpan s = read_value(h.text, h.end(), h.groups[1]);
@@ -347,8 +378,7 @@ std::vector<RuleSpec> command_rules() {
   // words too) and the file's name is a path's. After a shell's prompt the output
   // follows on the lines below, up to the next prompt: a line that is one credential is
   // the file's (a structured file's lines are the other rules'; a PEM block is the
-  // block rules'). A public key's file (.pub) prints no secret, nor does an encrypted
-  // one (.enc, .gpg, .age, .asc).
+  // block rules'), where the file's own name says secret (prints_a_secret).
   r.push_back(
       {"secret",
        R"((?i)(?:^|[`$>]|\bsudo)[ \t]*(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content|base64|jq)\b)"
@@ -356,9 +386,6 @@ std::vector<RuleSpec> command_rules() {
        R"(id_ed25519|keytab)[A-Za-z0-9_.~/\\-]*)",
        [](const Hit& h, std::vector<Found>& out) {
          const std::string_view t = h.text;
-         const std::string command = ascii::lowered(h.groups[0]);
-         for (std::string_view w : {".pub", "public", ".enc", ".gpg", ".age", ".asc"})
-           if (command.find(w) != std::string::npos) return;
          const size_t line_end = std::min(t.find('\n', h.end()), t.size());
          for (size_t p = h.end(); p < line_end;) {
            if (t[p] == '|') return;
@@ -371,13 +398,14 @@ std::vector<RuleSpec> command_rules() {
            p = q == p ? p + 1 : q;
          }
          const std::string_view command_line = ascii::trim(line_around(t, h.at(h.groups[0])));
-         if (!command_line.starts_with("$ ") && !command_line.starts_with("> ")) return;
+         if ((!command_line.starts_with("$ ") && !command_line.starts_with("> ")) ||
+             !prints_a_secret(file_name_at_end(h.groups[0])))
+           return;
          for (size_t from = line_end + 1, lines = 0; from < t.size() && lines < 20; ++lines) {
            const size_t to = std::min(t.find('\n', from), t.size());
            const std::string_view line = t.substr(from, to - from);
            const std::string_view v = ascii::trim(line);
-           if (line.starts_with("$ ") || line.starts_with("> ") || line.starts_with("# ") || v.starts_with("-----"))
-             return;
+           if (line.starts_with("$ ") || line.starts_with("> ") || v.starts_with("-----")) return;
            const size_t at = v.empty() ? from : static_cast<size_t>(v.data() - t.data());
            if (v.size() >= 20 && v.find_first_of(" \t") == std::string_view::npos &&
                credential_like(v, Context::kAssigned) && !is_uuid(v) && !labelled_as_digest(t, at))
@@ -472,7 +500,9 @@ std::vector<RuleSpec> command_rules() {
                    R"re((?:[._-]?[A-Za-z0-9]{1,6})?["']?[ \t]*(?::=|=>|[:=])[ \t]*)re"
                    R"re((?:bytes\.fromhex\(|unhexlify\(|hex!\()?["']?([0-9A-Fa-f]{16}(?:[0-9A-Fa-f]{16}){0,2})\b)re",
                [](const Hit& h, std::vector<Found>& out) {
-                 if (!is_placeholder(h.groups[1])) add(out, h, h.groups[1]);
+                 // A key's check value (tak_kcv=…) is public, whatever its length.
+                 if (!is_placeholder(h.groups[1]) && ascii::lowered(h.groups[0]).find("kcv") == std::string::npos)
+                   add(out, h, h.groups[1]);
                },
                false, "(?i)" + payment_key + R"re([A-Za-z0-9._-]{0,7}["']?[ \t]*[:=])re"});
   r.push_back({"secret",
@@ -493,7 +523,8 @@ std::vector<RuleSpec> command_rules() {
   // chain's or HSRP's key-string, OSPF's message-digest-key N md5 and authentication-key,
   // a Huawei OLT's ONT password-auth, slapd.conf's and a kickstart file's rootpw. A
   // type digit after the word is the typed rule's (above). A word alone is such a key
-  // only where it ends its line, as a config's value does ("the key-string command").
+  // only on a config's line, which the key word starts and the value ends ("the
+  // key-string command", "set the key-string afterwards"); a flag (`rootpw --lock`) is none.
   r.push_back({"password",
                R"((?i)(?:^|[ \t])(?:key-string|authentication-key|password-auth|message-digest-key[ \t]+\d+[ \t]+md5|)"
                R"(rootpw(?:[ \t]+--plaintext)?)[ \t]+(["']?))",
@@ -504,7 +535,12 @@ std::vector<RuleSpec> command_rules() {
                  const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
                  const size_t eol = std::min(h.text.find('\n', s.end), h.text.size());
                  const bool ends_line = ascii::trim(h.text.substr(s.end, eol - s.end)).size() <= 1;
-                 if (v.size() >= 3 && !is_reference(v) && !is_placeholder(v) && (ends_line || !is_plain_word(v)))
+                 const std::string_view before = h.text.substr(0, h.at(h.groups[0]));
+                 const std::string_view lead =
+                     before.substr(before.rfind('\n') == before.npos ? 0 : before.rfind('\n') + 1);
+                 const bool starts_line = lead.find_first_not_of(" \t+-") == std::string_view::npos;
+                 if (v.size() >= 3 && !v.starts_with("-") && !is_reference(v) && !is_placeholder(v) &&
+                     ((ends_line && starts_line) || !is_plain_word(v)))
                    add_span(out, s, "password");
                },
                false, R"((?i)(?:key-string|authentication-key|password-auth|message-digest-key|rootpw)[ \t])"});
@@ -512,9 +548,10 @@ std::vector<RuleSpec> command_rules() {
   // own devices turn it back into the password.
   r.push_back(
       {"password", R"((%\^%#[\x21-\x7e]{16,}?%\^%#|%@%@[\x21-\x7e]{16,}?%@%@))", group(1), false, R"(%\^%#|%@%@)"});
-  // FreeRADIUS's test client: radtest USER PASSWORD SERVER PORT SECRET.
-  r.push_back({"password", R"(\bradtest[ \t]+(?:-\S+[ \t]+)*["']?[^\s"']+["']?[ \t]+(["']?))", tool_password(), false,
-               R"(\bradtest[ \t])"});
+  // FreeRADIUS's test client: radtest [-d DIR] [-P PROTO] [-t TYPE] [-4|-6|-x] USER PASSWORD
+  // SERVER PORT SECRET.
+  r.push_back({"password", R"(\bradtest[ \t]+(?:-[dPt][ \t]+\S+[ \t]+|-[46x][ \t]+)*["']?[^\s"']+["']?[ \t]+(["']?))",
+               tool_password(), false, R"(\bradtest[ \t])"});
   // The KDC's master password (kdb5_util create -P), an admin's (kadmin -w): no user
   // beside them.
   r.push_back({"password", R"(\b(?:kdb5_util\b[^\n|;&]*?[ \t]-P|kadmin(?:\.local)?\b[^\n|;&]*?[ \t]-w)[ \t]+(["']?))",

@@ -168,11 +168,11 @@ bool names_a_person(std::string_view line) {
     if (line.substr(i, e - i).ends_with("'s")) continue;  // "Acme's Build" is no name
     const size_t second = name_word_end(line, e + 1);
     // Two name words a colon ends, their value aligned in a column as a tool prints its
-    // fields, or dot leaders, are a field's label ("Bytes Transferred:     1839204847616",
-    // "Transaction Identifier ......... [830759963778195]").
+    // fields (three blanks or a tab), or dot leaders (four dots), are a field's label
+    // ("Bytes Transferred:     1839204847616", "Transaction Identifier ......... [83075…]").
     if (second != std::string_view::npos &&
-        (line.substr(second).starts_with(":  ") || line.substr(second).starts_with(":\t") ||
-         line.substr(second).starts_with(" ..")))
+        (line.substr(second).starts_with(":   ") || line.substr(second).starts_with(":\t") ||
+         line.substr(second).starts_with(" ....")))
       continue;
     if (second != std::string_view::npos && !institution_word(line.substr(i, e - i)) &&
         !institution_word(line.substr(e + 1, second - e - 1)) && !company_form_follows(line, e) &&

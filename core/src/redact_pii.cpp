@@ -570,7 +570,6 @@ bool business_contact_line(std::string_view text, size_t at) {
                              "helpdesk@",
                              "servicedesk@",
                              "frontdesk@",
-                             "noc@",
                              "sales@",
                              "info@",
                              "contact@",
@@ -973,8 +972,8 @@ std::vector<RuleSpec> pii_rules() {
   const std::string address_words =
       R"((?i)address|adres|адрес|domicilio|direcci|endereço|indirizzo|kotiosoite|住所|住址)";
   // Not a piece of a longer dashed or dotted token (a UUID, a version, a date), nor a
-  // number its line calls a barcode before it (a library's item barcodes, 14 digits
-  // from 3 with a Luhn-like check, pass for Diners Club's).
+  // number the words just before it (24 bytes) call a barcode (a library's item
+  // barcodes, 14 digits from 3 with a Luhn-like check, pass for Diners Club's).
   auto card = [](const Hit& h, std::vector<Found>& out) {
     const std::string_view v = h.groups[1];
     const size_t at = h.at(v), end = at + v.size();
@@ -983,7 +982,9 @@ std::vector<RuleSpec> pii_rules() {
     if ((at > 1 && joins(at - 1) && alnum(at - 2)) || (end < h.text.size() && joins(end) && alnum(end + 1))) return;
     if (!is_card_number(v)) return;
     const std::string_view line = line_around(h.text, at);
-    const std::string before = ascii::lowered(line.substr(0, at - static_cast<size_t>(line.data() - h.text.data())));
+    const size_t line_start = static_cast<size_t>(line.data() - h.text.data());
+    const size_t from = std::max(line_start, at > 24 ? at - 24 : 0);
+    const std::string before = ascii::lowered(h.text.substr(from, at - from));
     for (std::string_view w :
          {"barcode", "viivakood", "streckkod", "strekkode", "stregkode", "strichcode", "code-barre", "code barre",
           "código de barras", "codice a barre", "streepjescode", "条码", "条形码", "バーコード", "바코드"})
@@ -1140,8 +1141,11 @@ std::vector<RuleSpec> pii_rules() {
     if ((at > 0 && (alnum(at - 1) || (joins(at - 1) && at > 1 && alnum(at - 2)))) ||
         (end < h.text.size() && (alnum(end) || (joins(end) && alnum(end + 1)))))
       return;
-    // Nor the tail of a number in groups (a test card's 4084 0840 8408 4081).
-    if (at > 1 && h.text[at - 1] == ' ' && is_digit(h.text[at - 2])) return;
+    // Nor the tail of a number in groups of four (a card's, an order's: 4111 0812 2086 4605).
+    if (at >= 5 && h.text[at - 1] == ' ' &&
+        std::all_of(h.text.begin() + static_cast<std::ptrdiff_t>(at - 5),
+                    h.text.begin() + static_cast<std::ptrdiff_t>(at - 1), is_digit))
+      return;
     if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at) && !business_detail(h.text, at))
       add(out, h, v);
   };
@@ -1231,21 +1235,22 @@ std::vector<RuleSpec> pii_rules() {
   std::string services;
   for (std::string_view d : kFreeMail) services += (services.empty() ? "" : "|") + RE2::QuoteMeta(d);
   for (std::string_view d : kProviderMail) services += "|" + RE2::QuoteMeta(d);
-  r.push_back({"email", R"((?i)\b([a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9.-]+\.[a-z]{2,}))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const std::string v = ascii::lowered(h.groups[1]);
-                 const std::string local = v.substr(0, v.find('@')), domain = v.substr(v.find('@') + 1);
-                 for (std::string_view role : {"noreply", "no-reply", "support", "info", "admin", "contact", "help",
-                                               "sales", "team", "hello", "example", "test", "user", "someone"})
-                   if (local == role) return;
-                 const auto listed = [&](std::string_view d) {
-                   return d.ends_with('.') ? domain.starts_with(d) : domain == d;
-                 };
-                 if (std::any_of(std::begin(kFreeMail), std::end(kFreeMail), listed) ||
-                     std::any_of(std::begin(kProviderMail), std::end(kProviderMail), listed))
-                   add(out, h, h.groups[1]);
-               },
-               false, "(?i)@(?:" + services + ")"});
+  r.push_back(
+      {"email", R"((?i)\b([a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9.-]+\.[a-z]{2,}))",
+       [](const Hit& h, std::vector<Found>& out) {
+         const std::string v = ascii::lowered(h.groups[1]);
+         const std::string local = v.substr(0, v.find('@')), domain = v.substr(v.find('@') + 1);
+         for (std::string_view role :
+              {"noreply",    "no-reply",  "support",  "info",    "admin",   "contact",      "help",  "sales",
+               "team",       "hello",     "example",  "test",    "user",    "someone",      "abuse", "postmaster",
+               "hostmaster", "webmaster", "security", "privacy", "billing", "mailer-daemon"})
+           if (local == role) return;
+         const auto listed = [&](std::string_view d) { return d.ends_with('.') ? domain.starts_with(d) : domain == d; };
+         if (std::any_of(std::begin(kFreeMail), std::end(kFreeMail), listed) ||
+             std::any_of(std::begin(kProviderMail), std::end(kProviderMail), listed))
+           add(out, h, h.groups[1]);
+       },
+       false, "(?i)@(?:" + services + ")"});
   // A street and number, then a postcode and a town: Lindenstraße 47, 50674 Köln;
   // Vasagatan 7 C, lgh 1204, 411 24 Göteborg (an entrance letter, a flat between).
   r.push_back(

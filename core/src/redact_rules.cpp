@@ -228,13 +228,14 @@ void prefixed_run(std::string_view text, size_t at, size_t len, std::vector<Foun
   // "_" and "-" like a prefix. The key-material family judges JWKs (redact_keys.cpp):
   // the private members go, a public key's coordinates stay.
   // The object may span lines, as jq prints it: its brace is the last one before the
-  // run with no closing brace between (within 2 KB).
+  // run with no closing brace between (within 2 KB), and it ends at its next brace, an
+  // object nested after the run being another's.
   const size_t from = at > 2048 ? at - 2048 : 0;
   const size_t open = text.substr(from, at - from).rfind('{');
-  if (open != std::string_view::npos &&
-      text.substr(from + open, at - from - open).find('}') == std::string_view::npos &&
-      text.substr(from + open, text.find('}', at) - from - open).find("\"kty\"") != std::string_view::npos)
-    return;
+  if (open != std::string_view::npos) {
+    const std::string_view object = text.substr(from + open, text.find_first_of("{}", at) - from - open);
+    if (object.find('}') == std::string_view::npos && object.find("\"kty\"") != std::string_view::npos) return;
+  }
   out.push_back({at, at + len, {}});
 }
 
@@ -852,7 +853,7 @@ std::vector<RuleSpec> block_rules() {
   // each line of one code that holds a digit (Google's and Duo's are two groups of four
   // digits). One rule per heading word, so that each runs only where its word is.
   const std::string codes = R"([ -]codes?\b[^\n]{0,80}[:?.][ \t]*\r?\n)"
-                            R"(((?:[ \t]*[A-Za-z0-9]{3,12}(?:[- ][A-Za-z0-9]{3,12})?[ \t]*(?:\r?\n|$))+))";
+                            R"(((?:[ \t]*(?:[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12})?|\d{4} \d{4})[ \t]*(?:\r?\n|$))+))";
   // The expression ignores case; a literal, found by memchr, cannot: one rule per
   // case a heading is written in (both run only where both cases are).
   for (const auto& [word, literal] : {std::pair<std::string, std::string>{"recovery", "ecovery"},
@@ -951,6 +952,20 @@ void pick_plist_value(const Hit& h, std::vector<Found>& out) {
     out.push_back({begin, end, kind_for(c)});
 }
 
+// A .pgpass line's password (group 1), unless the line is a fingerprint's hex pairs
+// (BC:44:D0:87:AB:52:…: an X.509 key identifier as openssl prints it).
+void pgpass_password(const Hit& h, std::vector<Found>& out) {
+  const std::string_view line = ascii::trim(h.groups[0]);
+  const bool pairs =
+      line.size() >= 14 &&
+      std::all_of(line.begin(), line.end(),
+                  [&](char c) {
+                    return ascii::is_digit(c) || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f') || c == ':';
+                  }) &&
+      line[2] == ':';
+  if (!pairs && assigned_password(h.groups[1])) add(out, h, h.groups[1]);
+}
+
 }  // namespace
 
 std::vector<RuleSpec> line_rules() {
@@ -1010,8 +1025,9 @@ std::vector<RuleSpec> line_rules() {
   // A SIM's keys (3GPP TS 35.205, Milenage): the subscriber key K or Ki and the
   // operator's OP or OPc, 128 bits in hex, as an HSS's database or a SIM
   // programmer's file holds them (a JWK's "k" is a symmetric key too).
-  r.push_back({"secret", R"re((?i)(?:^|[^A-Za-z0-9_])["']?(?:ki|k|opc|op)["']?[ \t]*[:=][ \t]*["']?([0-9a-f]{32})\b)re",
-               group(1), false, R"re((?i)\b(?:ki|k|opc|op)["']?[ \t]*[:=][ \t]*["']?[0-9a-f]{32})re"});
+  r.push_back({"secret", R"re((?i)(?:^|[\s{,])["']?(?:ki|k|opc|op)["']?[ \t]*[:=][ \t]*["']?([0-9a-f]{32})\b)re",
+               group_if(1, [](std::string_view v) { return !is_placeholder(v); }), false,
+               R"re((?i)\b(?:ki|k|opc|op)["']?[ \t]*[:=][ \t]*["']?[0-9a-f]{32})re"});
   r.push_back({"jwt",
                R"(\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*|)"
                R"(eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}))",
@@ -1152,17 +1168,14 @@ std::vector<RuleSpec> line_rules() {
        },
        false, R"((?i)set_?\w*(?:token|secret|passw|passphrase|key|tokenauth)[ \t]*\()"});
   // A .pgpass line, host:port:database:user:password; quoted after other words
-  // only where the line names the file (JSON lines hold many colons). A colon inside
-  // a field is written \: (PostgreSQL's libpq docs, "The Password File"), so a
-  // fingerprint's hex pairs (BC:44:D0:87:AB:52:…) are no such line.
-  r.push_back(
-      {"password",
-       R"(^[ \t]*[A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:((?:[^\s:\\]|\\.)+)[ \t]*$)",
-       group_if(1, assigned_password)});
-  r.push_back(
-      {"password",
-       R"([ \t][A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:((?:[^\s:\\]|\\.)+)[ \t]*$)",
-       group_if(1, assigned_password), false, R"(pgpass)"});
+  // only where the line names the file (JSON lines hold many colons). A fingerprint's hex
+  // pairs (BC:44:D0:87:AB:52:…) are no such line.
+  r.push_back({"password",
+               R"(^[ \t]*[A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
+               pgpass_password});
+  r.push_back({"password",
+               R"([ \t][A-Za-z0-9.*_-]*[A-Za-z*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(\S+)[ \t]*$)",
+               pgpass_password, false, R"(pgpass)"});
   // A dump's INSERT without a column list into a table of accounts (users, members,
   // wp_users, auth_user; not user_sessions): the field that is a chosen password. With
   // no column's name to go by, only a table named for people's accounts is read.
@@ -1272,7 +1285,10 @@ std::vector<RuleSpec> line_rules() {
                  for (std::string_view w : {"length", "size", "digit", "retr", "tries", "attempt", "timeout", "bit",
                                             "max", "min", "count", "limit", "länge", "stellen"})
                    if (between.find(w) != std::string::npos) return;
-                 add(out, h, h.groups[2]);
+                 // A year in parentheses is a date ("Chip and PIN (2006)").
+                 const std::string_view v = h.groups[2];
+                 if (v.size() == 4 && (v.starts_with("19") || v.starts_with("20"))) return;
+                 add(out, h, v);
                },
                false, R"(PIN\b[^\n\d().]{0,40}\(\d)"});
   // ... and in Hindi, between its word and the verb: पिन 4821 है, and a code (कोड) on a

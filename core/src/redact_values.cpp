@@ -337,12 +337,15 @@ static_assert(std::is_sorted(std::begin(kGenericVolumeLicenseKeys), std::end(kGe
 // password ("Sign your app", Android Developers), RabbitMQ's default user, who may
 // log in from localhost only ("Access Control"), MinIO's default root login, and
 // the password of Epic's public sandbox's test patients (open.epic, "Test Data"); and
-// ANSI X9.24's test base derivation key for DUKPT, in every implementation's tests.
+// standards' test keys, in every implementation's tests (compared in small letters).
 constexpr std::string_view kDocumentedExampleValues[] = {
     "19121212-1212", "121212-1212", "191212121212", "44051401359", "131052-308T",
     "changeit",      "android",     "guest",        "minioadmin",  "epicepic1",
 };
-constexpr std::string_view kDukptTestKey = "0123456789abcdeffedcba9876543210";
+constexpr std::string_view kDocumentedTestKeys[] = {
+    "0123456789abcdeffedcba9876543210",  // ANSI X9.24's DUKPT test BDK
+    // 3GPP TS 35.208's Milenage test set 1: K, OP and OPc.
+    "465b5ce8b199b49faa5f0a2ee238a6bc", "cdc202d5123e20f62b6d676ac72cb318", "cd63cb71954a9f4e48a5994e37a02baf"};
 
 // A value encrypted in place, which is safe to commit: sops writes
 // ENC[AES256_GCM,data:...,iv:...,tag:...,type:str], jasypt ENC(...), Spring Cloud
@@ -427,7 +430,8 @@ bool is_placeholder(std::string_view v) {
     if (contains(v, key)) return true;
   for (std::string_view example : kDocumentedExampleValues)
     if (v == example) return true;
-  if (low == kDukptTestKey) return true;
+  for (std::string_view key : kDocumentedTestKeys)
+    if (low == key) return true;
   if (is_encrypted_envelope(v)) return true;
   std::string words = low;
   for (char& c : words)
@@ -1110,8 +1114,11 @@ bool shaped_password(std::string_view v) {
     return false;
   // A method called on what came before it, 16).hex() or x).decode("utf-8"): the tail
   // of a line of code.
-  if (const size_t close = v.find(")."); close != std::string_view::npos && v.substr(0, close).find('(') == v.npos)
-    return false;
+  if (const size_t close = v.find(")."); close != std::string_view::npos && v.substr(0, close).find('(') == v.npos) {
+    size_t e = close + 2;
+    while (e < v.size() && (ascii::is_alnum(v[e]) || v[e] == '_')) ++e;
+    if (e > close + 2 && e < v.size() && v[e] == '(') return false;
+  }
   if (after_scheme(v)) return false;
   return password_like(v, Context::kAssigned) && !is_placeholder(v) && !is_reference(v) && !looks_like_path(v) &&
          !looks_like_version_or_date(v) && !is_uuid(v) && !is_hex(v) && !is_slug(v);
