@@ -535,9 +535,8 @@ std::vector<RuleSpec> command_rules() {
                  const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
                  const size_t eol = std::min(h.text.find('\n', s.end), h.text.size());
                  const bool ends_line = ascii::trim(h.text.substr(s.end, eol - s.end)).size() <= 1;
-                 const std::string_view before = h.text.substr(0, h.at(h.groups[0]));
-                 const std::string_view lead =
-                     before.substr(before.rfind('\n') == before.npos ? 0 : before.rfind('\n') + 1);
+                 const std::string_view line = line_around(h.text, h.at(h.groups[0]));
+                 const std::string_view lead = line.substr(0, h.at(h.groups[0]) - h.at(line));
                  const bool starts_line = lead.find_first_not_of(" \t+-") == std::string_view::npos;
                  if (v.size() >= 3 && !v.starts_with("-") && !is_reference(v) && !is_placeholder(v) &&
                      ((ends_line && starts_line) || !is_plain_word(v)))
