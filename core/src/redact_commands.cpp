@@ -386,6 +386,10 @@ std::vector<RuleSpec> command_rules() {
        R"(id_ed25519|keytab)[A-Za-z0-9_.~/\\-]*)",
        [](const Hit& h, std::vector<Found>& out) {
          const std::string_view t = h.text;
+         // The file's content: a credential's shape that no word labels a digest.
+         const auto content = [&](std::string_view v, size_t at) {
+           return credential_like(v, Context::kAssigned) && !is_uuid(v) && !labelled_as_digest(t, at);
+         };
          const size_t line_end = std::min(t.find('\n', h.end()), t.size());
          for (size_t p = h.end(); p < line_end;) {
            if (t[p] == '|') return;
@@ -393,7 +397,7 @@ std::vector<RuleSpec> command_rules() {
            if (q - p >= 20) {
              std::string_view v = t.substr(p, q - p);
              while (!v.empty() && (v.back() == '.' || v.back() == ':')) v.remove_suffix(1);
-             if (credential_like(v, Context::kAssigned) && !is_uuid(v) && !labelled_as_digest(t, p)) add(out, h, v);
+             if (content(v, p)) add(out, h, v);
            }
            p = q == p ? p + 1 : q;
          }
@@ -407,8 +411,7 @@ std::vector<RuleSpec> command_rules() {
            const std::string_view v = ascii::trim(line);
            if (line.starts_with("$ ") || line.starts_with("> ") || v.starts_with("-----")) return;
            const size_t at = v.empty() ? from : static_cast<size_t>(v.data() - t.data());
-           if (v.size() >= 20 && v.find_first_of(" \t") == std::string_view::npos &&
-               credential_like(v, Context::kAssigned) && !is_uuid(v) && !labelled_as_digest(t, at))
+           if (v.size() >= 20 && v.find_first_of(" \t") == std::string_view::npos && content(v, at))
              out.push_back({at, at + v.size(), "secret"});
            from = to + 1;
          }
