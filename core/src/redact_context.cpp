@@ -112,6 +112,87 @@ bool opens_structure(std::string_view t, size_t at) {
   return p > at + 1 && p < t.size() && t[p] == ':';
 }
 
+// Key bytes written in code at t[at] (see key_bytes_at): their span, and whether they are
+// a standard's test key (is_placeholder's documented ones), which no name makes secret.
+struct KeyBytes {
+  ValueSpan span;
+  bool documented = false;
+};
+
+// The byte of two hex digits at t[p], or -1.
+int hex_byte(std::string_view t, size_t p) {
+  if (p + 2 > t.size() || !is_hex(t.substr(p, 2))) return -1;
+  return std::stoi(std::string(t.substr(p, 2)), nullptr, 16);
+}
+
+// Key bytes written in code at t[at]: an array of 16 to 132 hex bytes ({ 0x3B, 0x91, … }
+// or [0x3b, …], on one line or many); C strings of \x escapes, one after another
+// ("\x3f\x49…" "\x4a…"); or 32 to 264 hex digits, quoted or given to a call that
+// decodes hex (hex!("…"), bytes.fromhex('…'), unhexlify(b"…")). Counting bytes are none.
+KeyBytes key_bytes_at(std::string_view t, size_t at) {
+  if (at >= t.size()) return {};
+  std::vector<unsigned> bytes;
+  size_t first = 0, last = 0;
+  const size_t end = std::min(t.size(), at + 1600);
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  if (t[at] == '{' || t[at] == '[') {
+    const char close = t[at] == '{' ? '}' : ']';
+    size_t p = at + 1;
+    for (; p < end && t[p] != close; ++p) {
+      if (blank(t[p]) || t[p] == ',') continue;
+      const int b = t.substr(p, 2) == "0x" || t.substr(p, 2) == "0X" ? hex_byte(t, p + 2) : -1;
+      if (b < 0 || (p + 4 < t.size() && is_alnum(t[p + 4]))) return {};
+      if (bytes.empty()) first = p;
+      bytes.push_back(static_cast<unsigned>(b));
+      p += 3;
+      last = p + 1;
+    }
+    if (p >= end || bytes.size() < 16 || bytes.size() > 132) return {};
+  } else if (t[at] == '"' && t.substr(at + 1, 2) == "\\x") {
+    size_t p = at;
+    while (p < end && t[p] == '"') {
+      size_t q = p + 1;
+      for (int b; t.substr(q, 2) == "\\x" && (b = hex_byte(t, q + 2)) >= 0; q += 4)
+        bytes.push_back(static_cast<unsigned>(b));
+      if (q >= t.size() || t[q] != '"' || q == p + 1) return {};
+      if (first == 0) first = p + 1;
+      last = q;
+      p = q + 1;
+      while (p < end && blank(t[p])) ++p;
+    }
+    if (bytes.size() < 16 || bytes.size() > 132) return {};
+  } else {
+    size_t p = at;
+    if (is_alpha(t[p])) {  // a call that decodes hex
+      size_t q = p;
+      while (q < end && q < p + 40 && (is_alnum(t[q]) || t[q] == '_' || t[q] == '.' || t[q] == ':' || t[q] == '!')) ++q;
+      if (q >= end || t[q] != '(' || lowered(t.substr(p, q - p)).find("hex") == std::string::npos) return {};
+      p = skip_blanks(t, q + 1);
+      if (p < t.size() && t[p] == 'b') ++p;  // Python's bytes literal
+    }
+    if (quote_at(t, p).size() != 1) return {};
+    size_t e = p + 1;
+    for (int b; e < p + 266 && (b = hex_byte(t, e)) >= 0; e += 2) bytes.push_back(static_cast<unsigned>(b));
+    if (e >= t.size() || t[e] != t[p] || bytes.size() < 16 || bytes.size() > 132) return {};
+    first = p + 1;
+    last = e;
+  }
+  // Most bytes of a key differ, and they do not count by a fixed step (a test's 00 01 02 …).
+  std::array<bool, 256> seen{};
+  size_t distinct = 0;
+  bool stepped = true;
+  std::string hex;
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    distinct += !seen[bytes[i] & 255];
+    seen[bytes[i] & 255] = true;
+    stepped = stepped && (i < 2 || (bytes[i] - bytes[i - 1]) % 256 == (bytes[1] - bytes[0]) % 256);
+    hex += "0123456789abcdef"[bytes[i] >> 4 & 15];
+    hex += "0123456789abcdef"[bytes[i] & 15];
+  }
+  if (distinct * 4 < bytes.size() * 3 || stepped) return {};
+  return {{first, last}, is_placeholder(hex)};
+}
+
 // The name [ns, ne) is given the value at `value_at` (after `=`, `:`, ...).
 void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vector<Found>& out) {
   const std::string_view name = t.substr(ns, ne - ns);
@@ -121,6 +202,34 @@ void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vect
     size_t w = ns - 1;
     while (w > 0 && is_alpha(t[w - 1])) --w;
     if (w < ns - 1) c = classify_name(std::string(t.substr(w, ns - 1 - w)) + "_" + std::string(name));
+  }
+  // A literal converted where it is given (Go's []byte("…"), Node's Buffer.from("…"),
+  // Rust's String::from("…"), C++'s std::string("…")): the literal is the value.
+  for (std::string_view wrap :
+       {"[]byte(", "Buffer.from(", "String::from(", "std::string(", "SecretStr(", "SecretString::new(", "Secret::new("})
+    if (t.substr(value_at, wrap.size()) == wrap) {
+      value_at += wrap.size();
+      break;
+    }
+  // Key bytes under a key's name (NWKSKEY[16] = { 0x.. }, UPDATE_KEY_USER1: [u8; 32] = hex!("…")),
+  // which the name's class alone may not take: a compound word or a qualifier after "key".
+  if (const KeyBytes k = key_bytes_at(t, value_at); k.span.end > k.span.begin) {
+    if (k.documented) return;  // a standard's test key
+    if (names_key_bytes(name)) {
+      add_span(out, k.span, "secret");
+      return;
+    }
+  }
+  // A structure named for keys ("securityKeys": { "S2_AccessControl": "A5D6…" }): its
+  // values that are key bytes, whatever their own names.
+  if (value_at < t.size() && t[value_at] == '{' && names_key_bytes(name)) {
+    const size_t end = std::min(t.size(), value_at + 2000);
+    for (size_t p = value_at + 1, depth = 1; p < end && depth > 0; ++p) {
+      depth += t[p] == '{' ? 1 : t[p] == '}' ? -1 : 0;
+      if (t[p] != ':') continue;
+      if (const KeyBytes k = key_bytes_at(t, skip_blanks(t, p + 1)); k.span.end > k.span.begin && !k.documented)
+        add_span(out, k.span, "secret");
+    }
   }
   if (c == NameClass::kNone) return;
   // secretKeyRef: {name: db, key: password}: a structure whose own names are looked at
@@ -147,8 +256,16 @@ void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vect
     s = read_value(t, after + quote.size(), quote, bare);
   }
   const std::string_view v = t.substr(s.begin, s.end - s.begin);
+  const std::string low_name = lowered(name);
+  // A random generator's seed given as a number (seed=0x3B91C40E5AD7621F, seed: 1234567):
+  // a world's or a test's, shared to replay it; a key's seed is longer.
+  if (low_name.ends_with("seed") && v.size() <= 18 &&
+      (std::all_of(v.begin(), v.end(), ascii::is_digit) || (v.starts_with("0x") && is_hex(v.substr(2)))))
+    return;
+  // "pass" alone is as often a pass of work ("loc pass: store"): a word is no password there.
+  if (low_name == "pass" && is_plain_word(v)) return;
   // "Cookie: a=b; c=d" is a header of pairs: the cookie rule judges each value by its name.
-  if (v.find('=') != std::string_view::npos && lowered(name).ends_with("cookie")) return;
+  if (v.find('=') != std::string_view::npos && low_name.ends_with("cookie")) return;
   // A call, not a value: read_secret(...), getpass.getpass(), input("Password: ").
   if (quote.empty() && bare == Bare::kCode && s.end < t.size() && t[s.end] == '(') return;
   if (quote.empty()) {
@@ -173,7 +290,9 @@ void flag(std::string_view t, size_t ns, size_t ne, std::vector<Found>& out) {
   std::string_view name = t.substr(ns, ne - ns);
   while (name.starts_with("-")) name.remove_prefix(1);
   if (name.size() < 2 || name.starts_with("no-") || name.ends_with("-stdin")) return;
-  const NameClass c = classify_name(name);
+  // A command's primary or secondary key is an account's key (Azure's CLI: az iot hub
+  // device-identity create --primary-key), not a table's: a key, judged strictly.
+  const NameClass c = one_of(lowered(name), {"primary-key", "secondary-key"}) ? NameClass::kKey : classify_name(name);
   if (c == NameClass::kNone) return;
   const size_t at = skip_blanks(t, ne);
   if (at >= t.size() || t[at] == '-' || t[at] == '\n') return;  // the next flag, not a value
@@ -196,7 +315,7 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
   size_t line_end = std::min(t.size(), p + 120 + kMaxValue);
   if (const size_t nl = t.substr(p, line_end - p).find('\n'); nl != std::string_view::npos) line_end = p + nl;
   const size_t limit = std::min(line_end, p + 120);
-  bool armed = true, explicit_marker = false;
+  bool armed = true, explicit_marker = false, past = false;
   bool after_comma = false;  // a clause ended: "password=pwd, authenticator=..." names another value next
   std::string last;
   for (int tokens = 0; tokens < 12 && p < limit; ++tokens) {
@@ -261,8 +380,13 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
     if (!quoted &&
         one_of(w, {"is", "was", "are", "were", "be", "been", "becomes", "became", "equals", "reads", "=", "->",
                    // ... and the same in the languages the keywords cover
-                   "ist", "lautet", "est", "es", "é", "è", "är", "jest", "adalah", "هو", "هي"})) {
+                   "ist", "lautet", "est", "es", "é", "è", "är", "jest", "adalah", "هو", "هي", "er", "je", "este",
+                   "είναι", "הוא", "היא"})) {
       armed = explicit_marker = true;
+    } else if (!quoted && one_of(w, {"era", "eram", "foi", "fue", "war", "était", "etait", "var", "byl", "była"})) {
+      // "was" ("O PIN que eu cadastrei era 508317", "Mein Passwort war Vq3…"), which a
+      // participle follows as often ("a senha não foi enviada"): no word as words are written.
+      armed = explicit_marker = past = true;
     } else if (!quoted && w == "to" &&
                one_of(last, {"", "set", "changed", "reset", "updated", "rotated", "it", "back"})) {
       armed = explicit_marker = true;
@@ -279,16 +403,22 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
                           "scope", "scopes", "count", "limit", "für", "pour", "para", "per", "voor", "för", "dla",
                           // "le mot de passe du serveur est ...", "la contraseña del panel es ..."
                           "du", "de", "des", "del", "della", "da", "do", "dos", "das", "di", "der", "van", "av",
-                          // Indonesian's "from", "for" ("PUK1 dari sistem: …")
-                          "dari", "untuk"})) {
+                          // Indonesian's "from", "for" ("PUK1 dari sistem: …"), Romanian's "for", and
+                          // the relative pronouns after which a clause tells the value ("que eu
+                          // cadastrei era …")
+                          "dari", "untuk", "pentru", "que", "qui", "che", "dass"})) {
       armed = false;
     } else if (!quoted &&
-               one_of(w,
-                      {"the",       "a",         "an",          "our",      "my",      "new",    "old",      "current",
-                       "same",      "still",     "also",        "actually", "just",    "simply", "now",      "here",
-                       "literally", "temporary", "temporarily", "default",  "initial", "set",    "changed",  "updated",
-                       "rotated",   "it",        "back",        "then",     "again",   "always", "probably", "should",
-                       "must",      "will",      "would",       "stays",    "remains", "you",    "we",       "i"})) {
+               one_of(w, {"the", "a", "an", "our", "my", "new", "old", "current", "same", "still", "also", "actually",
+                          "just", "simply", "now", "here", "literally", "temporary", "temporarily", "default",
+                          "initial", "set", "changed", "updated", "rotated", "it", "back", "then", "again", "always",
+                          "probably", "should", "must", "will", "would", "stays", "remains", "you", "we", "i",
+                          // ... and the adjectives that follow the word in the Romance languages, or
+                          // precede it in the others ("a senha certa é", "das neue Passwort ist")
+                          "certa", "correta", "correcta", "correcto", "corretta", "correcte", "nova", "nueva", "nuova",
+                          "nouveau", "nouvelle", "neue", "neues", "nieuwe", "atual", "actual", "attuale", "actuelle",
+                          "aktuelle", "huidige", "provisória", "provisoria", "temporária", "temporal", "temporaire",
+                          "temporanea", "tijdelijke", "inicial", "iniziale", "initiale", "richtige", "juiste"})) {
       // keeps the sentence's state
     } else if (label && !quoted && tok.ends_with("=")) {
       if (after_comma) return;         // the next argument's own name and value
@@ -309,7 +439,8 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       const bool names_place = quoted && is_plain_word(tok) &&
                                one_of(last, {"entry", "item", "vault", "safe", "folder", "record", "note", "named",
                                              "called", "titled", "labelled", "labeled"});
-      const bool given = (quoted || explicit_marker || !is_plain_word(tok)) && !names_place;
+      const bool given =
+          (quoted || explicit_marker || !is_plain_word(tok)) && !names_place && !(past && is_plain_word(tok));
       if (!looks_like_email(tok) && given) {
         if (c == NameClass::kPin) ok = explicit_marker && pin_like(tok);
         else if (c == NameClass::kPassword) ok = password_like(tok, quoted ? Context::kAssigned : Context::kProse);
@@ -421,7 +552,8 @@ size_t continued(std::string_view t, size_t p, std::initializer_list<std::string
 // phrase ends ("pass phrase", "pin code", "unseal key 1", "identified by").
 // False when `word` is not one of these words.
 bool prose(std::string_view t, std::string_view word, size_t ks, size_t ke, std::vector<Found>& out) {
-  const std::string k = lowered(word);
+  std::string k = lowered(word);
+  if (k.ends_with("-ul")) k.resize(k.size() - 3);  // Romanian's article on the word: "PIN-ul"
   const std::string prev = word_before(t, ks);
   size_t p = ke;
   auto then = [&](std::initializer_list<std::string_view> words) {
@@ -467,6 +599,11 @@ bool prose(std::string_view t, std::string_view word, size_t ks, size_t ke, std:
   } else if (k == "seed") {
     then({"phrase"});
     scan_prose(t, p, NameClass::kSecret, "secret", false, out);
+  } else if (one_of(k, {"chave", "chiave", "clé", "clave"})) {
+    // Portuguese's, Italian's, French's and Spanish's word for a key ("a chave é sk_…");
+    // Spanish's clave is as often a password.
+    scan_prose(t, p, k == "clave" ? NameClass::kPassword : NameClass::kSecret, k == "clave" ? "password" : "secret",
+               false, out);
   } else if (one_of(k, {"credential", "credentials", "creds", "cred", "login"})) {
     scan_prose(t, p, NameClass::kSecret, "secret", true, out);
   } else if (one_of(k, {"token", "tokens", "secret", "secrets", "otp", "jwt", "salt", "pat", "pats"})) {
@@ -536,7 +673,7 @@ size_t past_type(std::string_view t, size_t p) {
   if (p >= t.size() || !(is_alpha(t[p]) || t[p] == '&' || t[p] == '[')) return std::string_view::npos;
   const size_t end = std::min(t.size(), p + 48);
   size_t q = p;
-  while (q < end && (is_alnum(t[q]) || std::string_view("_.<>[]&'?* \t").find(t[q]) != std::string_view::npos)) ++q;
+  while (q < end && (is_alnum(t[q]) || std::string_view("_.<>[]&'?*; \t").find(t[q]) != std::string_view::npos)) ++q;
   // " = ", as declarations are written: base64's padding ("password: SEMt...Q=") is none.
   if (q >= end || t[q] != '=' || (t[q - 1] != ' ' && t[q - 1] != '\t')) return std::string_view::npos;
   return skip_blanks(t, q + 1);
@@ -596,14 +733,19 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
     return d < ns - 1 && ns - 1 - d <= 6 && (line_start || t[d - 1] == ':');
   };
   // A setting's key that is itself a path, alone before its = (Godot's and QSettings'
-  // keystore/release_password="..."), is a name like any other.
+  // keystore/release_password="..."; .NET's configuration keys as `dotnet user-secrets
+  // list` prints them, Datev:ClientSecret = ...), is a name like any other.
   auto settings_path = [&] {
     size_t b = ns - 1;
-    while (b > 0 && (name_char(t[b - 1]) || t[b - 1] == '/')) --b;
+    while (b > 0 && (name_char(t[b - 1]) || t[b - 1] == '/' || t[b - 1] == ':')) --b;
     const bool starts = b == 0 || t[b - 1] == '\n' || t[b - 1] == ' ' || t[b - 1] == '\t';
-    return starts && b < ns - 1 && t[b] != '/' && ne < t.size() && t[ne] == '=';
+    const size_t eq = t[ns - 1] == ':' ? skip_blanks(t, ne) : ne;
+    return starts && b < ns - 1 && t[b] != '/' && t[b] != ':' && eq < t.size() && t[eq] == '=' &&
+           t.substr(eq, 2) != "==";
   };
-  if (ns > 0 && ((t[ns - 1] == '/' && !settings_path()) || (t[ns - 1] == ':' && !after_line_number()))) return;
+  if (ns > 0 &&
+      ((t[ns - 1] == '/' && !settings_path()) || (t[ns - 1] == ':' && !after_line_number() && !settings_path())))
+    return;
   // ${DB_PASSWORD:?set it in .env}: the shell's message when the variable is unset.
   if (ns >= 2 && t[ns - 2] == '$' && t[ns - 1] == '{' && (t.substr(ne, 2) == ":?" || t.substr(ne, 1) == "?")) return;
   // NAME = value, NAME: value, "name": "value", name := value, name => 'value', $x["name"] = ...
@@ -611,6 +753,12 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
   if (p < t.size() && (t[p] == '"' || t[p] == '\'')) ++p;
   else if (p + 1 < t.size() && t[p] == '\\' && t[p + 1] == '"') p += 2;
   if (p < t.size() && t[p] == ']') ++p;
+  // A C array's length (NWKSKEY[16] = {...}, key[KEY_LEN] = {...}).
+  if (p == ne && p < t.size() && t[p] == '[') {
+    size_t q = p + 1;
+    while (q < t.size() && q < p + 24 && (is_alnum(t[q]) || t[q] == '_' || t[q] == ' ' || t[q] == '*')) ++q;
+    if (q < t.size() && t[q] == ']') p = q + 1;
+  }
   const size_t after_name = p;  // past a closing quote: a quote that ends the name opens no value
   p = skip_blanks(t, p);
   // HCL: variable "db_password" { type = string, default = "..." }
@@ -648,6 +796,9 @@ void identifier(std::string_view t, size_t ns, size_t ne, size_t ks, std::vector
     if (ne < t.size() && (t[ne] == ' ' || t[ne] == '\t')) flag(t, ns, ne, out);
     return;
   }
+  // A variable's use ("$UNITY_PASSWORD" -logFile, ${DB_PASSWORD}, %API_KEY%), not given a
+  // value here: what follows it is the command's next word.
+  if (ns > 0 && (t[ns - 1] == '$' || t[ns - 1] == '{' || t[ns - 1] == '%')) return;
   // In prose: the word on its own ("the password is ..."), or a secret-like name
   // as the subject ("GITHUB_TOKEN is ...").
   const std::string_view word = t.substr(ns, ne - ns);

@@ -238,6 +238,12 @@ bool labelled_as_digest(std::string_view text, std::size_t at);
 enum class NameClass { kNone, kPassword, kPin, kSecret, kKey };
 NameClass classify_name(std::string_view name);
 
+// A name under which hex bytes are a key: classify_name takes it as a secret or a key,
+// or one of its words ends in "key" or "keys" (NWKSKEY, UPDATE_KEY_USER1, securityKeys) or
+// is psk, and none says
+// the bytes are something else (public, a hash, an id, an index, a length, a certificate).
+bool names_key_bytes(std::string_view name);
+
 // --- Credentials known by their context (redact_context.cpp) ---
 
 // A word such as password, token, key or secret, matched by kKeywords: the
@@ -246,7 +252,7 @@ NameClass classify_name(std::string_view name);
 inline constexpr const char* kKeywords =
     "(?i)(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|puk|pat|bearer|"
     "unseal|recovery|backup|plaintext|otp|login|identified|mdp|senha|parola|contrasena|contraseña|kennwort|"
-    "wachtwoord)";
+    "wachtwoord|clave|chave|chiave|clé|ticket)";
 // `label` says whether the quoted text around the word is a UI label (password_label_test).
 void pick_keyword(const Hit& h, std::vector<Found>& out, const PasswordLabelTest& label);
 // groups[1] names the value in groups[2] (<password>..</password>, key="ApiKey" value="..").

@@ -360,6 +360,9 @@ bool is_vn_citizen_id(std::string_view v) {
   return digits_and_separators(v) && (d.size() == 9 || (d.size() == 12 && std::stoi(d.substr(0, 3)) <= 96));
 }
 bool is_ng_nin(std::string_view v) { return digits_of(v).size() == 11 && digits_and_separators(v); }
+// Nigeria's Bank Verification Number (the Central Bank of Nigeria's BVN framework):
+// eleven digits, like the NIN; no published check digit, so only under its label.
+bool is_ng_bvn(std::string_view v) { return is_ng_nin(v); }
 // Indonesia's NIK (Nomor Induk Kependudukan): 16 digits, a region of six, the birth
 // date as DDMMYY (a woman's day plus 40), a serial of four; no check digit
 // (Permendagri on the population register).
@@ -431,6 +434,28 @@ bool is_gr_amka(std::string_view v) {
   if (d.size() != 11 || d.size() != v.size()) return false;
   const int day = at(d, 0) * 10 + at(d, 1), month = at(d, 2) * 10 + at(d, 3);
   return day >= 1 && day <= 31 && month >= 1 && month <= 12 && luhn_ok(d);
+}
+
+// Greece's tax number (ΑΦΜ): nine digits, the first eight weighted by 2^8 down to 2^1,
+// the sum mod 11 (then mod 10) the ninth (AADE's check).
+bool is_gr_afm(std::string_view v) {
+  const std::string d = digits_of(v);
+  if (d.size() != 9 || d.size() != v.size() || d == "000000000") return false;
+  int sum = 0;
+  for (size_t i = 0; i < 8; ++i) sum += at(d, i) << (8 - i);
+  return sum % 11 % 10 == at(d, 8);
+}
+
+// A German identity card's number (Personalausweis, PAuswV): nine characters of the
+// card's alphabet (digits and C F G H J K L M N P R T V W X Y Z), the first a letter.
+// Its check digit is printed only in the machine-readable zone.
+bool is_de_id_card(std::string_view v) {
+  return v.size() == 9 && std::string_view("CFGHJKLMNPRTVWXYZ").find(v[0]) != std::string_view::npos &&
+         std::all_of(v.begin(), v.end(),
+                     [](char c) {
+                       return is_digit(c) || std::string_view("CFGHJKLMNPRTVWXYZ").find(c) != std::string_view::npos;
+                     }) &&
+         std::any_of(v.begin(), v.end(), is_digit);
 }
 
 // Hungary's TAJ number: eight digits weighted 3 and 7 in turn, the sum mod 10 the
@@ -587,6 +612,8 @@ struct IdScheme {
   // false: one check digit over a number as long as a time in seconds passes one number
   // in ten or eleven; taken on its label's line only, never from the lines below it.
   bool below = true;
+  // A company holds one too (Greece's ΑΦΜ): beside a company's legal form it is the company's.
+  bool companies_too = false;
 };
 
 constexpr IdScheme kSchemes[] = {
@@ -621,6 +648,9 @@ constexpr IdScheme kSchemes[] = {
     {"za_id", is_za_id},
     {"vn_citizen_id", is_vn_citizen_id, false},
     {"ng_nin", is_ng_nin, false},
+    {"ng_bvn", is_ng_bvn, false},
+    {"gr_afm", is_gr_afm, true, true, true},
+    {"de_id_card", is_de_id_card, false},
     {"pk_cnic", is_pk_cnic, false},
     {"medical_record_number", is_medical_record_number, false},
     {"id_nik", is_id_nik, false},
@@ -684,6 +714,9 @@ const std::initializer_list<IdLabel> kLabels = {
     {"eg_national_id", {"الرقم القومي", "الرقم القومى"}},
     {"vn_citizen_id", {"cccd", "cmnd", "căn cước", "can cuoc"}},
     {"ng_nin", {"nin", "nimc"}},
+    {"ng_bvn", {"bvn", "bank verification number"}},
+    {"gr_afm", {"afm", "αφμ", "α.φ.μ."}},
+    {"de_id_card", {"personalausweis", "personalausweisnummer", "ausweisnummer", "ausweis nr"}},
     {"pk_cnic", {"cnic"}},
     {"nl_bsn", {"bsn", "burgerservicenummer", "sofinummer", "sofinr"}},
     {"gr_amka", {"amka", "αμκα"}},
@@ -823,9 +856,11 @@ size_t before_capital_join(std::string_view t, size_t p, size_t end) {
 // most three, "number", "card", "is", "cliente") and punctuation, a run that starts
 // with a digit or with one to three capitals before a digit, and goes on through
 // separators (space . - /) that stand between digits, and a bracketed check
-// character (HKID's "(4)").
-ValueSpan identifier_after(std::string_view t, size_t p) {
-  const size_t end = std::min(t.size(), p + 48);
+// character (HKID's "(4)"). `wide`: for a scheme whose check digit is its own proof,
+// within 120 bytes and past eight words ("תעודת הזהות של הלקוח משה אלמוג הוא …", "Steuer-ID
+// des Kunden. Er hat sie per Post geschickt: …"; a word of another script takes two bytes a letter).
+ValueSpan identifier_after(std::string_view t, size_t p, bool wide) {
+  const size_t end = std::min(t.size(), p + (wide ? 120 : 48));
   for (int words = 0; p < end && t[p] != '\n';) {
     const char c = t[p];
     // Up to three capitals before the digits (Poland's identity card: ARB928461).
@@ -834,7 +869,7 @@ ValueSpan identifier_after(std::string_view t, size_t p) {
     const bool starts_id = p + caps < end && is_digit(t[p + caps]);
     if (starts_id) break;
     if (ascii::is_alpha(c) || static_cast<unsigned char>(c) >= 0x80) {
-      if (++words > 3) return {};
+      if (++words > (wide ? 8 : 3)) return {};
       while (p < end && (ascii::is_alpha(t[p]) || static_cast<unsigned char>(t[p]) >= 0x80)) ++p;
       continue;
     }
@@ -873,7 +908,18 @@ void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
   if (l == nullptr) return;
   const std::string_view t = h.text;
   const size_t after = h.at(h.groups[1]) + h.groups[1].size();
-  if (const ValueSpan s = identifier_after(t, after); s.end > s.begin) {
+  const auto scheme =
+      std::find_if(std::begin(kSchemes), std::end(kSchemes), [&](const IdScheme& k) { return k.kind == l->scheme; });
+  const bool proven = scheme != std::end(kSchemes) && scheme->checked && scheme->below;
+  // Far from its label, a number a word names as something else is that thing ("BSN
+  // checks run nightly (job 252760189 ...").
+  ValueSpan s = identifier_after(t, after, false);
+  if (s.end == s.begin && proven) {
+    s = identifier_after(t, after, true);
+    if (s.end > s.begin && named_as_other(t, s.begin)) s = {};
+  }
+  if (s.end > s.begin && proven && scheme->companies_too && business_detail(t, s.begin)) return;
+  if (s.end > s.begin) {
     for (const size_t end : {s.end, before_capital_join(t, s.begin, s.end)}) {
       if (const std::string_view kind = valid_scheme(*l, t.substr(s.begin, end - s.begin)); !kind.empty()) {
         add_span(out, {s.begin, end}, kind);
@@ -884,9 +930,7 @@ void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
   // Nothing on the label's line: a checked scheme's number may stand on one of the
   // next three (a label ending its line, "PESEL:" and the number below it; a line
   // that names the scheme above the one that gives it). Shapes alone are not enough.
-  const auto scheme =
-      std::find_if(std::begin(kSchemes), std::end(kSchemes), [&](const IdScheme& k) { return k.kind == l->scheme; });
-  if (scheme == std::end(kSchemes) || !scheme->checked || !scheme->below) return;
+  if (!proven) return;
   size_t from = t.find('\n', after);
   if (from == std::string_view::npos) return;
   size_t to = from;

@@ -29,8 +29,10 @@ bool named_as_other(std::string_view text, size_t at) {
       // A company's registration (France's SIREN and SIRET), a regulator's register of
       // firms (BaFin's id, the FCA's FRN), a legal entity's LEI, a D-U-N-S number.
       "siren", "siret", "bafin", "frn", "lei", "duns", "regon", "krs",
-      // Spain's CIF, a company's tax code (a person's NIF is another word).
-      "cif",
+      // Spain's CIF, a company's tax code (a person's NIF is another word); the Czech
+      // IČO and DIČ, Turkey's MERSİS, Denmark's CVR, the Netherlands' KvK, a VAT number
+      // and a German register's HRB and HRA.
+      "cif", "ičo", "dič", "mersis", "cvr", "kvk", "vat", "hrb", "hra",
       // A time in seconds: a token's claims (RFC 7519), a log's stamp.
       "iat", "exp", "nbf", "auth_time", "expires", "ts", "time"};
   size_t e = at;
@@ -44,13 +46,18 @@ bool named_as_other(std::string_view text, size_t at) {
                       ascii::is_alnum(text[e]))))
       --e;
     size_t s = e;
-    while (s > 0 && (ascii::is_alnum(text[s - 1]) || text[s - 1] == '_')) --s;
+    while (s > 0 &&
+           (ascii::is_alnum(text[s - 1]) || text[s - 1] == '_' || static_cast<unsigned char>(text[s - 1]) >= 0x80))
+      --s;
     // The clause the number ends, read back to its start: "order id in the shop is
     // 77...". Punctuation or another number ends it ("(order 551) has personal code ...").
     if (s == e || std::any_of(text.begin() + static_cast<std::ptrdiff_t>(s),
                               text.begin() + static_cast<std::ptrdiff_t>(e), ascii::is_digit))
       return false;
-    const std::string w = ascii::lowered(text.substr(s, e - s));
+    std::string w = ascii::lowered(text.substr(s, e - s));
+    // The capitals of the labels above beyond ASCII: Č, and Turkish's dotted İ.
+    for (size_t k = w.find("\xc4\x8c"); k != std::string::npos; k = w.find("\xc4\x8c")) w.replace(k, 2, "\xc4\x8d");
+    for (size_t k = w.find("\xc4\xb0"); k != std::string::npos; k = w.find("\xc4\xb0")) w.replace(k, 2, "i");
     for (std::string_view o : kOther)
       if (w == o || (w.size() == o.size() + 1 && w.starts_with(o) && w.back() == 's')) return true;
     // German compounds of an order, an invoice, a shipment, an article (Bestellnummer).
@@ -302,6 +309,10 @@ bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const std::string_view after = t.substr(end, 6);
   const bool git_time = after.size() == 6 && after[0] == ' ' && (after[1] == '+' || after[1] == '-') &&
                         std::all_of(after.begin() + 2, after.end(), is_digit);
+  // A file's or a case's number and its year (UR-Nr. 1183/2024, expediente 1187/2024).
+  if (const size_t slash = v.find('/'); slash != std::string_view::npos && slash <= 6 && v.size() == slash + 5 &&
+                                        (v.substr(slash + 1, 2) == "19" || v.substr(slash + 1, 2) == "20"))
+    return false;
   return digits >= least && digits <= 18 && !git_time && !date_like(v) && !product_or_time(t, at, v) &&
          !north_american_toll_free(v) && !named_as_other(t, at);
 }

@@ -349,10 +349,12 @@ bool is_pl_pesel(std::string_view v) {
 
 bool is_fi_hetu(std::string_view v) {
   // Digital and Population Data Services Agency: DDMMYY, a century sign, NNN, and the
-  // check character "0123456789ABCDEFHJKLMNPRSTUVWXY"[DDMMYYNNN mod 31].
+  // check character "0123456789ABCDEFHJKLMNPRSTUVWXY"[DDMMYYNNN mod 31]. The agency
+  // keeps the individual numbers 900 to 999 for tests: no one's.
   if (v.size() != 11) return false;
   const std::string d = std::string(v.substr(0, 6)) + std::string(v.substr(7, 3));
   if (d.size() != 9 || !std::all_of(d.begin(), d.end(), [](char c) { return is_digit(c); })) return false;
+  if (d[6] == '9') return false;
   if (std::string_view("-+ABCDEFUVWXY").find(v[6]) == std::string_view::npos) return false;
   if (!plausible_day(num(d, 2, 2), num(d, 0, 2))) return false;
   return v[10] == "0123456789ABCDEFHJKLMNPRSTUVWXY"[std::stol(d) % 31];
@@ -440,6 +442,24 @@ bool is_fr_nir(std::string_view v) {
   return key == 97 - n % 97;
 }
 
+bool is_mx_rfc(std::string_view v) {
+  // SAT's RFC of a person (persona física): four letters of the names, YYMMDD, a
+  // two-character homoclave, and a check character over the first twelve ("0-9A-N&O-Z"
+  // and a space valued 0-37, weights 13 to 2; 11 minus the sum mod 11, A for 10, 0 for
+  // 11). SAT's generic RFCs for the public and for foreigners are no one's.
+  if (v.size() != 13 || v == "XAXX010101000" || v == "XEXX010101000") return false;
+  static constexpr std::string_view kValues = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ ";
+  if (!plausible_day(num(v, 6, 2), num(v, 8, 2))) return false;
+  int sum = 0;
+  for (size_t i = 0; i < 12; ++i) {
+    const size_t k = kValues.find(v[i]);
+    if (k == std::string_view::npos) return false;
+    sum += static_cast<int>(k) * static_cast<int>(13 - i);
+  }
+  const int check = 11 - sum % 11;
+  return v[12] == (check == 11 ? '0' : check == 10 ? 'A' : static_cast<char>('0' + check));
+}
+
 bool is_mx_curp(std::string_view v) {
   // RENAPO: four letters, YYMMDD, H/M, the state, three consonants, a character,
   // and a check digit over the first seventeen ("0-9A-NÑO-Z" valued 0-36, weights 18 to 2).
@@ -500,10 +520,47 @@ bool names_a_company(std::string near) {
   for (size_t k = near.find("import Foundation"); k != std::string::npos; k = near.find("import Foundation"))
     near.erase(k, 17);
   const std::string lower = ascii::lowered(near);
-  for (std::string_view w :
-       {" ltd",     " plc",     " inc.",    " llc",    " pvt",   " pte",  " gmbh", " ggmbh",     " s.a.",
-        " s.l.",    " corp",    " sarl",    " selarl", " s.r.l", " b.v.", " e.v.", " sp. z o.o", " sp. z o. o",
-        "株式会社", "有限会社", "合同会社", "(株)",    "（株）", "旅館",  "ホテル"})
+  for (std::string_view w : {" ltd",
+                             " plc",
+                             " inc.",
+                             " llc",
+                             " pvt",
+                             " pte",
+                             " gmbh",
+                             " ggmbh",
+                             " s.a.",
+                             " s.l.",
+                             " corp",
+                             " sarl",
+                             " selarl",
+                             " s.r.l",
+                             " b.v.",
+                             " e.v.",
+                             " sp. z o.o",
+                             " sp. z o. o",
+                             " \u0391.\u0395.",
+                             " \u0395.\u03a0.\u0395.",
+                             " \u0399.\u039a.\u0395.",  // Greek: Α.Ε., Ε.Π.Ε., Ι.Κ.Ε.
+                             " partg",
+                             " mbb",
+                             " aps",
+                             " a/s",
+                             " s.r.o.",
+                             " a.\xc5\x9f.",
+                             " s.p.a.",
+                             " d.o.o.",
+                             " kft.",
+                             " ltda",
+                             " lda.",
+                             " pty",
+                             " s.a.s.",
+                             "株式会社",
+                             "有限会社",
+                             "合同会社",
+                             "(株)",
+                             "（株）",
+                             "旅館",
+                             "ホテル"})
     if (has_word(lower, w)) return true;
   // Whole words only as a name writes them ("Acme Limited", not "a limited edition").
   for (std::string_view w : {" Limited", " LIMITED", "Stiftung", "Foundation", "Fundação", "Fundación"})
@@ -511,16 +568,27 @@ bool names_a_company(std::string near) {
   return false;
 }
 
-// Whether the line of text[at], or the one before it, names a company: an address
-// there is the business's. A line before that names a person's employer
-// ("employer: Acme GmbH") names no business whose detail follows.
+// Whether the line of text[at], or one of the two before it, names a company: an address
+// there is the business's (an invoice's head names the company, its payment lines the
+// account). An item of a list looks one line up only: the items above are other
+// entries ("Acme GmbH staff:" and a person on each line). A line before that names a
+// person's employer ("employer: Acme GmbH") names no business whose detail follows.
 bool names_a_company(std::string_view text, size_t at) {
-  const size_t line = at == 0 ? 0 : text.rfind('\n', at - 1);
-  const size_t from = line == std::string_view::npos || line == 0 ? 0 : text.rfind('\n', line - 1) + 1;
+  const std::string_view here = ascii::trim(line_around(text, at));
+  const bool item = here.starts_with("- ") || here.starts_with("* ") || here.starts_with("\u2022 ");
+  size_t from = at;
+  for (int lines = 0; lines < (item ? 2 : 3) && from > 0; ++lines) {
+    const size_t nl = text.rfind('\n', from - 1);
+    from = nl == std::string_view::npos ? 0 : nl;
+  }
+  if (from > 0) ++from;
   std::string before(text.substr(from, at - from));
-  const std::string lower = ascii::lowered(before.substr(0, before.find('\n')));
+  const std::string lower = ascii::lowered(before);
+  size_t cut = 0;  // past the last line that names an employer
   for (std::string_view w : {"employer", "arbeitgeber", "pracodawca", "employeur", "empleador", "werkgever"})
-    if (lower.find(w) != std::string::npos) before.erase(0, before.find('\n'));
+    if (const size_t k = lower.rfind(w); k != std::string::npos)
+      cut = std::max(cut, std::min(before.find('\n', k), before.size()));
+  before.erase(0, cut);
   return names_a_company(before + std::string(line_around(text, at)));
 }
 
@@ -1130,7 +1198,8 @@ std::vector<RuleSpec> pii_rules() {
   // Germany's 015x-017x, France's 06 and 07 in pairs, the UK's 07xxx, the
   // Netherlands' 06, the Philippines' 09xx, Kenya's 07xx and 01xx in ten digits,
   // Nigeria's 070x, 080x, 081x, 090x, 091x in eleven; Japan's 070, 080 and 090 and
-  // Indonesia's 08xx, in their groups), unless a word of their clause names them as an
+  // Indonesia's 08xx, in their groups; Sweden's 070, 072, 073, 076 and 079 as 07X-XXX XX
+  // XX; South Korea's 010-XXXX-XXXX), unless a word of their clause names them as an
   // order or the like.
   auto national_mobile = [](const Hit& h, std::vector<Found>& out) {
     const std::string_view v = h.groups[1];
@@ -1149,17 +1218,19 @@ std::vector<RuleSpec> pii_rules() {
     if (!is_fictional_phone(digits_of(v)) && !named_as_other(h.text, at) && !business_detail(h.text, at))
       add(out, h, v);
   };
-  // One rule for the four plans. Its trigger asks for more than a leading 0 and a
+  // One rule for the plans. Its trigger asks for more than a leading 0 and a
   // digit, which every date (2024-06-12) and time (07:15) holds.
   r.push_back(
       {"phone_number",
        R"(\b(01[5-7]\d(?:[ /-]?\d){7,8}|0[67](?:[ .]\d\d){4}|07\d{3} ?\d{3} ?\d{3}|06[ -]?\d{8}|)"
        R"(09\d\d[ -]?\d{3}[ -]?\d{4}|0(?:7\d\d|11\d)[ -]\d{3}[ -]\d{3}|0(?:[79][01]\d|80[2-9]|81\d)[ -]?\d{3}[ -]?\d{4}|)"
-       R"(0[789]0[ -]\d{4}[ -]\d{4}|08(?:1[1-9]|2[1-3]|3[1-8]|5[1-9]|7[78]|8[1-9]|9[5-9])[ -]\d{3,4}[ -]\d{3,5})\b)",
+       R"(0[789]0[ -]\d{4}[ -]\d{4}|08(?:1[1-9]|2[1-3]|3[1-8]|5[1-9]|7[78]|8[1-9]|9[5-9])[ -]\d{3,4}[ -]\d{3,5}|)"
+       R"(07[02369][ -]?\d{3} \d\d \d\d|010[ -]\d{4}[ -]\d{4})\b)",
        national_mobile, false,
        R"(01[5-7]\d[ /-]?\d\d\d|0[67][ .]\d\d[ .]\d\d|07\d{3} ?\d{3}|06[ -]?\d{8}|09\d\d[ -]?\d{3}[ -]?\d{4}|)"
        R"(0(?:7\d\d|11\d)[ -]\d{3}[ -]\d{3}|0(?:[79][01]\d|80[2-9]|81\d)[ -]?\d{3}[ -]?\d{4}|)"
-       R"(0[789]0[ -]\d{4}[ -]\d{4}|08(?:1[1-9]|2[1-3]|3[1-8]|5[1-9]|7[78]|8[1-9]|9[5-9])[ -]\d{3,4}[ -]\d{3,5})"});
+       R"(0[789]0[ -]\d{4}[ -]\d{4}|08(?:1[1-9]|2[1-3]|3[1-8]|5[1-9]|7[78]|8[1-9]|9[5-9])[ -]\d{3,4}[ -]\d{3,5}|)"
+       R"(07[02369][ -]?\d{3} \d\d \d\d|010[ -]\d{4}[ -]\d{4})"});
   // National ids with a check digit. Where the shape alone is common (11 or 13 digits),
   // the text must name the id.
   r.push_back({"cn_resident_id", R"(\b(\d{17}[\dX])\b)", group_if(1, is_cn_resident_id), false, R"(\d{17}[\dX])"});
@@ -1191,6 +1262,8 @@ std::vector<RuleSpec> pii_rules() {
                false, R"(\d{2}\.\d{2}\.\d{2}[-.]\d{3})"});
   r.push_back({"fr_nir", R"(\b([12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2})\b)", group_if(1, is_fr_nir),
                false, R"([12] ?\d{2} ?\d{2} ?(?:\d{2}|2[AB]) ?\d{3})"});
+  r.push_back({"mx_rfc", R"(\b([A-Z&]{4}\d{6}[A-Z0-9]{2}[0-9A])\b)", group_if(1, is_mx_rfc), false,
+               R"([A-Z&]{4}\d{6}[A-Z0-9]{2}[0-9A])"});
   r.push_back({"mx_curp", R"(\b([A-Z]{4}\d{6}[HM][A-Z]{5}[0-9A-Z]\d)\b)", group_if(1, is_mx_curp), false,
                R"([A-Z]{4}\d{6}[HM][A-Z]{5})"});
   r.push_back({"passport_mrz",
@@ -1371,10 +1444,13 @@ std::vector<RuleSpec> pii_rules() {
        // ... and the same in other languages.
        R"(data[ _-]?(?:di[ _-]?)?nascita|fecha[ _-]?(?:de[ _-]?)?nacimiento|date[ _-]?(?:de[ _-]?)?naissance|)"
        R"(data[ _-]?(?:de[ _-]?)?nascimento|geboortedatum|f[öo]delsedatum|f[øo]dselsdato|syntym[äa]aika|)"
-       R"(data[ _-]?urodzenia|do[ğg]um[ _-]?tarihi|(?:tanggal|tgl)[ _-]?lahir|nasceu em|naci[óo] el)\b|)"
+       R"(data[ _-]?urodzenia|do[ğg]um[ _-]?tarihi|(?:tanggal|tgl)[ _-]?lahir|nasceu em|naci[óo] el|)"
+       R"(nacid[oa] el|nascid[oa] em|n[ée]e? le|geboren am|nat[oa] il|urodzon[ya])\b|)"
        R"(дата[ _]рождения|ημερομηνία γέννησης|生年月日|出生日期|생년월일))"
        R"(["']?[ \t]*[:=：]?[ \t]*(?:(?:is|as|was)[ \t]+)?["']?((?:19|20)\d\d-\d\d-\d\d|\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d|)"
-       R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d|(?:19|20)\d\d年\d{1,2}月\d{1,2}日)(?:\b|$|[^0-9]))",
+       R"(\d{1,2} [A-Z][a-z]{2,8} (?:19|20)\d\d|[A-Z][a-z]{2,8} \d{1,2},? (?:19|20)\d\d|(?:19|20)\d\d年\d{1,2}月\d{1,2}日|)"
+       // "3 de mayo de 1971", "3. Mai 1971", "3 maggio 1971"
+       R"(\d{1,2}\.? (?:de )?[a-zç]{3,9}\.? (?:de )?(?:19|20)\d\d)(?:\b|$|[^0-9]))",
        // The epoch's first day and 1900's stand where a system has no date to give. A
        // death date after it on the line makes it a biography's (born 1920; died 1958).
        [](const Hit& h, std::vector<Found>& out) {
@@ -1395,7 +1471,7 @@ std::vector<RuleSpec> pii_rules() {
        },
        false,
        R"((?i)dob|d\.o\.b|birth|geburt|born|nasc|naci|naiss|geboort|dselsdat|delsedat|syntym|urodz|tarih|lahir|)"
-       R"(рожд|γέννησης|生年月日|出生日期|생년월일)"});
+       R"(n[ée]e? le|geboren am|nat[oa] il|рожд|γέννησης|生年月日|出生日期|생년월일)"});
   // A postal address under a name that says it is a person's.
   r.push_back({"address",
                R"((?i)(?:\b(?:shipping|billing|home|street|postal|mailing|delivery|residential|private)[ _-]?address|)"

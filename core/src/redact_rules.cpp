@@ -167,7 +167,9 @@ namespace {
 // `hex_too`: where the callee names a secret (a setter's), 32 hex digits or more are
 // one too, judged as a random tail is (a random key's 32 hex often spread less than
 // looks_random asks); given to a client by position they are as often an id.
-void pick_client_literals(const Hit& h, std::vector<Found>& out, bool hex_too) {
+// `password`: where the callee names a password (set_session_password), a chosen
+// password of any length is one too.
+void pick_client_literals(const Hit& h, std::vector<Found>& out, bool hex_too, bool password = false) {
   const std::string callee = lowered(h.groups[1]);
   for (std::string_view getter : {"get", "load", "fetch", "read", "find", "resolve", "lookup", "list"})
     if (callee.starts_with(getter)) return;
@@ -187,6 +189,7 @@ void pick_client_literals(const Hit& h, std::vector<Found>& out, bool hex_too) {
     if (const std::string_view v = t.substr(p + 1, e - p - 1);
         client_secret(v) || (hex_too && v.size() >= 32 && is_hex(v) && random_tail(v)))
       add(out, h, v, "secret");
+    else if (password && chosen_password(v) && !is_placeholder(v)) add(out, h, v, "password");
     p = e;
   }
 }
@@ -1071,6 +1074,31 @@ std::vector<RuleSpec> line_rules() {
                R"((?i:\bapp(?:lication)?(?:-specific)?[ _-]?passwords?)\b[^\n]{0,40}?[\s(`'":])"
                R"(([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}|[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})\b)",
                group(1), false, R"((?i)app(?:lication)?(?:-specific)?[ _-]?password)"});
+  // A stream's key, the last segment of its RTMP ingest URL (rtmp://…/live2/<key>, …/app/<key>):
+  // whoever holds it broadcasts on the channel. A name of a stream ("stream", "live") is none.
+  r.push_back({"secret", R"((?i)\brtmps?://[^\s/"'<>]+(?:/[^\s/"'<>]+)*/([^\s/"'<>?#]{12,}))",
+               group_if(1,
+                        [](std::string_view v) {
+                          return std::any_of(v.begin(), v.end(), ascii::is_digit) &&
+                                 std::any_of(v.begin(), v.end(), ascii::is_alpha) && !is_slug(v) &&
+                                 v.find('.') == std::string_view::npos && !is_placeholder(v);
+                        }),
+               false, R"((?i)rtmps?://)"});
+  // A game server's login token (Valve's GSLT, "Steam Game Server Account Management"),
+  // given at launch: +sv_setsteamaccount <32 hex>.
+  r.push_back(
+      {"secret", R"(\+sv_setsteamaccount[ \t]+([0-9A-Fa-f]{32})\b)", group(1), false, R"(\+sv_setsteamaccount)"});
+  // SteamCMD's login: +login <user> <password> (anonymous takes none; the next command starts with +).
+  r.push_back({"password", R"(\+login[ \t]+[^\s+]+[ \t]+([^\s+][^\s]*))", group_if(1, assigned_password), false,
+               R"(\+login[ \t])"});
+  // A Wi-Fi profile's key as `netsh wlan show profile … key=clear` prints it, in English,
+  // French, German and Spanish.
+  r.push_back({"password",
+               R"((?:Key Content|Contenu de la clé|Schlüsselinhalt|Contenido de la clave)[ \t]*:[ \t]*([^\r\n]*[^\s]))",
+               group_if(1, [](std::string_view v) { return !is_placeholder(v); }), false,
+               R"(Key Content|Contenu de la clé|Schlüsselinhalt|Contenido de la clave)"});
+  // Fio banka's API token, in the path of every request (Fio's "API Bankovnictví": 64 characters).
+  r.push_back({"secret", R"(\bfioapi\.fio\.cz/v1/rest/[a-z-]+/([A-Za-z0-9]{64})\b)", group(1), false, "fioapi.fio.cz"});
   // A wallet's recovery phrase given to a call named for one (Wallet.fromPhrase("..."),
   // mnemonicToSeedSync('...')).
   r.push_back({"seed_phrase", R"((?i)\b\w*(?:phrase|mnemonic)\w*\([ \t]*["'`])", pick_phrase_argument, false,
@@ -1156,17 +1184,20 @@ std::vector<RuleSpec> line_rules() {
                  if (v.size() <= 128 && !resource && credential_like(v, Context::kAssigned)) add(out, h, v);
                },
                false, R"re(["'](?:rzp_(?:live|test)_|AKIA|ASIA|LTAI|AKID|AC[0-9a-f]{32}["']))re"});
-  // A secret given to a setter named for it: setAccessToken("…"), set_secret('…'); the
-  // name after "set" is judged as any name is (setIdempotencyKey, setSiteKey and
-  // setPublishableKey name no secret).
-  r.push_back(
-      {"secret", R"((?i)\bset_?([A-Za-z0-9_]*(?:token|secret|password|passwd|passphrase|key|tokenauth))[ \t]*\()",
-       [](const Hit& h, std::vector<Found>& out) {
-         // Matomo's token_auth is its API's secret (setTokenAuth).
-         if (classify_name(h.groups[1]) != NameClass::kNone || ascii::lowered(h.groups[1]).ends_with("tokenauth"))
-           pick_client_literals(h, out, true);
-       },
-       false, R"((?i)set_?\w*(?:token|secret|passw|passphrase|key|tokenauth)[ \t]*\()"});
+  // A secret given to a setter or a builder's method named for it: setAccessToken("…"),
+  // set_secret('…'), .keyStorePassword("…".toCharArray()), .withApiKey("…"); the name
+  // is judged as any name is (setIdempotencyKey, setSiteKey and setPublishableKey name
+  // no secret), and a getter's argument is a name (.getPassword("db")).
+  r.push_back({"secret",
+               R"((?i)(?:\bset_?|\.(?:with_?)?)([A-Za-z0-9_]*(?:token|secret|password|passwd|passphrase|key|)"
+               R"(tokenauth))[ \t]*\()",
+               [](const Hit& h, std::vector<Found>& out) {
+                 // Matomo's token_auth is its API's secret (setTokenAuth).
+                 const NameClass c = classify_name(h.groups[1]);
+                 if (c != NameClass::kNone || ascii::lowered(h.groups[1]).ends_with("tokenauth"))
+                   pick_client_literals(h, out, true, c == NameClass::kPassword);
+               },
+               false, R"((?i)(?:set_?|\.)\w*(?:token|secret|passw(?:or)?d|passphrase|key|tokenauth)[ \t]*\()"});
   // A .pgpass line, host:port:database:user:password; quoted after other words
   // only where the line names the file (JSON lines hold many colons). A fingerprint's hex
   // pairs (BC:44:D0:87:AB:52:…) are no such line.
@@ -1260,14 +1291,43 @@ std::vector<RuleSpec> line_rules() {
                },
                false, R"(パスワード|暗証番号|密码|密碼|口令|비밀번호|암호|[Пп]ароль)"});
   // A code that opens something, told as a PIN is: a door's, a gate's, an alarm's, a
-  // keypad's, a safe's, a garage's, and Dutch and German compounds (a terminal's
-  // beheerderscode). Not "thread-safe code", "admin code", "entry code": code's other sense.
+  // keypad's, a safe's, a garage's, an alarm panel's installer or engineer code, and
+  // Dutch and German compounds (a terminal's beheerderscode), Italian's and French's
+  // codes (codice installatore, code portail). Not "thread-safe code", "admin code",
+  // "entry code": code's other sense.
+  r.push_back(
+      {"pin",
+       R"((?i)(?:^|[^A-Za-z0-9_-])(?:(?:door|gate|alarm|keypad|safe|garage|installer|engineer)[ _]?code|)"
+       R"((?:beheerders|toegangs|deur|alarm|kluis|t[üu]r|zugangs|tresor|errichter|uitschakel|inschakel)code|)"
+       R"(codice[ \t]+(?:installatore|allarme|antifurto|cancello|porta)|)"
+       R"(code[ \t]+(?:installateur|alarme|portail|porte|d'accès))\b)",
+       pick_code_in_prose, false,
+       R"((?i)(?:door|gate|alarm|keypad|safe|garage|installer|engineer|beheerders|toegangs|deur|kluis|t[üu]r|)"
+       R"(zugangs|tresor|errichter|uitschakel|inschakel)[ _]?code|codice[ \t]+[ainpc]|code[ \t]+(?:i|al|po|d'))"});
+  // ... and a code given on a line about a door, a gate, a lock, a safe or an alarm, in
+  // the languages where the word for it stands apart ("die Tür zum Serverraum hat den Code
+  // 693500#", "el código de la puerta es 4417"): four to eight digits, a keypad's # too.
+  // An error's, a status's or an exit code is no such code.
   r.push_back({"pin",
-               R"((?i)(?:^|[^A-Za-z0-9_-])(?:(?:door|gate|alarm|keypad|safe|garage)[ _]?code|)"
-               R"((?:beheerders|toegangs|deur|alarm|kluis|t[üu]r|zugangs|tresor)code)\b)",
-               pick_code_in_prose, false,
-               R"((?i)(?:door|gate|alarm|keypad|safe|garage|beheerders|toegangs|deur|kluis|t[üu]r|zugangs|)"
-               R"(tresor)[ _]?code)"});
+               R"((?i)\b(?:code|codice|c[óo]digo|k[óo]d|koden|kode|koodi)\b([^\n\d]{0,40}?)(\d{4,8}#?)(?:[^\w#]|$))",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string line = ascii::lowered(line_around(h.text, h.at(h.groups[2])));
+                 for (std::string_view w :
+                      {"error", "exit", "status", "http", "return", "fehler", "zip", "post", "-safe", "lines", "bytes"})
+                   if (line.find(w) != std::string::npos) return;
+                 // A year is a date ("Code 2024 of the lock SDK").
+                 const std::string_view v = h.groups[2];
+                 if (v.size() == 4 && (v.starts_with("19") || v.starts_with("20"))) return;
+                 for (std::string_view w :
+                      {"door",   "gate",    "lock",  "safe",       "alarm",       "keypad", "t\xc3\xbcr", "tor ",
+                       "tresor", "schloss", "porte", "portail",    "porta",       "puerta", "cancello",   "deur",
+                       "kluis",  "dveř",    "drzwi", "d\xc3\xb8r", "d\xc3\xb6rr", "ovi"})
+                   if (has_word(line, w) || (w.size() > 4 && line.find(w) != std::string::npos)) {
+                     add(out, h, h.groups[2]);
+                     return;
+                   }
+               },
+               false, R"((?i)\b(?:code|codice|c[óo]digo|k[óo]d|koden|kode|koodi)\b[^\n\d]{0,40}\d{4})"});
   // ... and in Polish, where "to" is "is" after what the code or PIN is for ("kod do
   // drzwi serwerowni to 613609#", "PIN do karty DKV … to 3926"); a keypad's # goes too.
   // (English's "PIN do you …" is no such clause.)
@@ -1364,8 +1424,11 @@ std::vector<RuleSpec> line_rules() {
                R"((?i)\\?"(?:name|key|Name|Key)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+)\\?"[ \t]*,[ \t]*\\?"(?:value|)"
                R"(Value)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+))",
                pick_named_value, false, R"((?i)value\\?"[ \t]*:)"});
+  // A setting given its value by a command: config set, setx, Dockerfile's ENV and ARG,
+  // and a device's shell (Zephyr's settings set, nvram set, U-Boot's fw_setenv).
   r.push_back({"secret",
-               R"(\b(?:config(?:ure)?[ \t]+set|setx|setenv|set[ \t]+-[gxU]+|ENV|ARG)[ \t]+([^\s=]{2,})[ \t]+)",
+               R"(\b(?:config(?:ure)?[ \t]+set|setx|setenv|set[ \t]+-[gxU]+|ENV|ARG|settings[ \t]+set|nvram[ \t]+set|)"
+               R"(fw_setenv)[ \t]+([^\s=]{2,})[ \t]+)",
                pick_name_then_value});
   // A secret-like name and its value (NAME=..., "apiKey": ..., --token X), or a
   // value given in prose ("the staging password is ..."): redact_context.cpp.

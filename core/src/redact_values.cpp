@@ -345,7 +345,12 @@ constexpr std::string_view kDocumentedExampleValues[] = {
 constexpr std::string_view kDocumentedTestKeys[] = {
     "0123456789abcdeffedcba9876543210",  // ANSI X9.24's DUKPT test BDK
     // 3GPP TS 35.208's Milenage test set 1: K, OP and OPc.
-    "465b5ce8b199b49faa5f0a2ee238a6bc", "cdc202d5123e20f62b6d676ac72cb318", "cd63cb71954a9f4e48a5994e37a02baf"};
+    "465b5ce8b199b49faa5f0a2ee238a6bc", "cdc202d5123e20f62b6d676ac72cb318", "cd63cb71954a9f4e48a5994e37a02baf",
+    // FIPS-197's example AES-128 key (Appendix A.1; SP 800-38A's too).
+    "2b7e151628aed2a6abf7158809cf4f3c",
+    // The Bluetooth Core Specification's LE Secure Connections debug private key (Vol 3,
+    // Part H, 2.3.5.6.1), which sniffers use to decrypt test links.
+    "3f49f6d4a3c55f3874c9b3e3d2103f504aff607beb40b7995899b8a6cd3c1abd"};
 
 // A value encrypted in place, which is safe to commit: sops writes
 // ENC[AES256_GCM,data:...,iv:...,tag:...,type:str], jasypt ENC(...), Spring Cloud
@@ -939,6 +944,45 @@ bool names_public_value(std::string_view name) {
          ends_with("facebook", "client", "token");
 }
 
+namespace {
+
+// A word before "key" that makes it a key of something else: a public key's, a table's,
+// a cache's, a map's, a keyboard's (public key, sort key, hotkey, dedup_key).
+bool names_other_key(std::string_view w) {
+  return one_of(w, {"public",    "pub",     "cache", "sort",     "partition",   "primary",  "foreign",   "idempotency",
+                    "routing",   "object",  "s3",    "bucket",   "dedup",       "dedupe",   "index",     "lookup",
+                    "map",       "dict",    "group", "i18n",     "translation", "unique",   "composite", "shard",
+                    "row",       "column",  "hot",   "keyboard", "short",       "shortcut", "hash",      "range",
+                    "kms",       "ssh",     "gpg",   "pgp",      "registry",    "tracking", "order",     "search",
+                    "rsa",       "dsa",     "ecdsa", "ed25519",  "eddsa",       "ed448",    "host",      "query",
+                    "config",    "setting", "state", "react",    "list",        "item",     "metric",    "label",
+                    "attribute", "field",   "lock",  "cursor",   "event",       "message",  "json",      "yaml",
+                    "incident"});
+}
+
+}  // namespace
+
+bool names_key_bytes(std::string_view name) {
+  if (names_public_value(name)) return false;
+  const NameClass c = classify_name(name);
+  if (c == NameClass::kSecret || c == NameClass::kKey) return true;
+  NameParts np;
+  if (!name_parts(name, np)) return false;
+  bool key = false;
+  for (size_t i = 0; i < np.n; ++i) {
+    const std::string_view w = np.parts[i];
+    const std::string_view head = w.substr(0, w.size() - (w.ends_with("keys") ? 4 : w.ends_with("key") ? 3 : 0));
+    if (names_other_key(w) || (head.size() < w.size() && names_other_key(head)) ||
+        one_of(w, {"id",          "ids",   "kid",       "identifier", "digest", "fingerprint", "fp",   "thumbprint",
+                   "kcv",         "check", "checksum",  "crc",        "iv",     "nonce",       "idx",  "len",
+                   "length",      "size",  "count",     "type",       "name",   "path",        "file", "cert",
+                   "certificate", "sig",   "signature", "uuid",       "serial", "eui",         "addr", "address"}))
+      return false;
+    key = key || w.ends_with("key") || w.ends_with("keys") || one_of(w, {"psk", "pskc", "secret", "secrets"});
+  }
+  return key;
+}
+
 NameClass classify_name(std::string_view name) {
   if (lowered(name) == "1password") return NameClass::kNone;  // the password manager
   NameParts np;
@@ -964,7 +1008,12 @@ NameClass classify_name(std::string_view name) {
   if (one_of(w, {"requirepass", "masterauth"})) return NameClass::kPassword;  // redis.conf
   if (w == "authtok") return NameClass::kPassword;                   // SSSD's ldap_default_authtok, krb5's authtok
   if (w == "phrase" && prev == "pass") return NameClass::kPassword;  // pass_phrase (OCI's config)
-  if (one_of(w, {"kennwort", "wachtwoord"})) return NameClass::kPassword;
+  if (one_of(w, {"kennwort", "wachtwoord", "clave"})) return NameClass::kPassword;
+  if (one_of(w, {"chave", "chiave"})) return NameClass::kSecret;
+  // A login's ticket: a session's (PlayFab's SessionTicket), Perforce's, Kerberos' service ticket.
+  if ((w == "ticket" && one_of(prev, {"session", "auth", "login", "service", "p4", "kerberos", "tgt"})) ||
+      one_of(w, {"sessionticket", "authticket", "p4ticket"}))
+    return NameClass::kSecret;
   if (ends("pass")) {  // dbpass, storepass, srcstorepass; not bypass or compass
     const std::string_view head = w.substr(0, w.size() - 4);
     for (std::string_view word : {"db",  "pg",  "my",    "root", "admin",  "user", "sql",   "smtp",  "mail",
@@ -1010,16 +1059,7 @@ NameClass classify_name(std::string_view name) {
     // Public by design: a public key, a site key (reCAPTCHA's, Turnstile's, served
     // in the page's HTML), a publishable key (Stripe's, for the browser).
     if (one_of(prev, {"site", "publishable"})) return NameClass::kNone;
-    if (one_of(prev,
-               {"public",    "pub",     "cache", "sort",     "partition",   "primary",  "foreign",   "idempotency",
-                "routing",   "object",  "s3",    "bucket",   "dedup",       "dedupe",   "index",     "lookup",
-                "map",       "dict",    "group", "i18n",     "translation", "unique",   "composite", "shard",
-                "row",       "column",  "hot",   "keyboard", "short",       "shortcut", "hash",      "range",
-                "kms",       "ssh",     "gpg",   "pgp",      "registry",    "tracking", "order",     "search",
-                "rsa",       "dsa",     "ecdsa", "ed25519",  "eddsa",       "ed448",    "host",      "query",
-                "config",    "setting", "state", "react",    "list",        "item",     "metric",    "label",
-                "attribute", "field",   "lock",  "cursor",   "event",       "message",  "json",      "yaml"}))
-      return NameClass::kNone;
+    if (names_other_key(prev)) return NameClass::kNone;
     return NameClass::kKey;
   }
   return NameClass::kNone;

@@ -2381,5 +2381,209 @@ TEST(RedactFamilies, TheFifthReviewsFindings) {
   expect_caught(r, "Customer reports the phone stolen.\nIMEI 359960308246281", {"359960308246281"});
   expect_kept(r, {"Fleet inventory.\nIMEI 359960308246281"});
 }
+
+// Key material in code under a key's name, whatever the language's syntax: a C array
+// of bytes (on one line or many), a Rust array type, a decoding call around the hex.
+// A public key's array, a digest's and an id's stay.
+TEST(RedactFamilies, KeyBytesInCodeUnderAKeysName) {
+  Redactor r;
+  expect_caught(r,
+                "static const u1_t PROGMEM APPSKEY[16] = { 0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, "
+                "0xA3, 0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5 };",
+                {"0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, 0xA3, 0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5"});
+  expect_caught(
+      r,
+      "static const uint8_t ota_hmac_key[16] = {\n    0x9d, 0x42, 0xe1, 0x7a, 0x05, 0xbc, 0x38, 0xf6,\n"
+      "    0x21, 0x8e, 0xd3, 0x4f, 0xa0, 0x6b, 0xc7, 0x19\n};",
+      {"0x9d, 0x42, 0xe1, 0x7a, 0x05, 0xbc, 0x38, 0xf6,\n    0x21, 0x8e, 0xd3, 0x4f, 0xa0, 0x6b, 0xc7, 0x19"});
+  expect_caught(r, "const ROOT_KEY_SLOT2: [u8; 16] = hex!(\"5e17a9c3d20b84f6917ce05a3bd4286f\");",
+                {"5e17a9c3d20b84f6917ce05a3bd4286f"});
+  expect_caught(r,
+                "let wrap_key: [u8; 16] = [0x6a, 0xf0, 0x13, 0x9c, 0x4e, 0xb7, 0x25, 0xd8, 0x81, 0x3f, 0xca, 0x57, "
+                "0x0e, 0x92, 0x6b, 0xe4];",
+                {"0x6a, 0xf0, 0x13, 0x9c, 0x4e, 0xb7, 0x25, 0xd8, 0x81, 0x3f, 0xca, 0x57, 0x0e, 0x92, 0x6b, 0xe4"});
+  expect_caught(r, "NETWORKKEY = bytes.fromhex('a4c27e0913fd58b6e2075d9c31af846b')",
+                {"a4c27e0913fd58b6e2075d9c31af846b"});
+  expect_caught(r,
+                "static const uint8_t link_key[16] = \"\\x6a\\xf0\\x13\\x9c\\x4e\\xb7\\x25\\xd8\"\n\t"
+                "\"\\x81\\x3f\\xca\\x57\\x0e\\x92\\x6b\\xe4\";",
+                {"\\x6a\\xf0\\x13\\x9c", "\\x81\\x3f\\xca\\x57"});
+  expect_kept(
+      r, {"static const uint8_t mcuboot_public_key[16] = { 0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, "
+          "0xA3, 0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5 };",
+          "static const uint8_t key_hash[16] = { 0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, 0xA3, "
+          "0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5 };",
+          "static const uint8_t key_index[4] = { 0x00, 0x01, 0x02, 0x03 };",
+          "static const u1_t APPSKEY[16] = { APPSKEY_FROM_BUILD_FLAGS };", "static const uint8_t aes_key[16] = { 0 };",
+          "const KEY_ID: [u8; 16] = hex!(\"5e17a9c3d20b84f6917ce05a3bd4286f\");",
+          // FIPS-197's example key, and the Bluetooth specification's debug private key.
+          "static const u1_t NWKSKEY[16] = { 0x2B, 0x7E, 0x15, 0x16, 0x28, 0xAE, 0xD2, 0xA6, 0xAB, 0xF7, 0x15, "
+          "0x88, 0x09, 0xCF, 0x4F, 0x3C };",
+          "static const uint8_t debug_private_key[32] = \"\\x3f\\x49\\xf6\\xd4\\xa3\\xc5\\x5f\\x38"
+          "\\x74\\xc9\\xb3\\xe3\\xd2\\x10\\x3f\\x50\"\n\t\"\\x4a\\xff\\x60\\x7b\\xeb\\x40\\xb7\\x99"
+          "\\x58\\x99\\xb8\\xa6\\xcd\\x3c\\x1a\\xbd\";"});
+}
+
+// What a command printed when it was asked for a secret by name (a CLI's getter, a
+// radio's dataset): the line below that is one credential. A getter of something else,
+// and a key's id, stay.
+TEST(RedactFamilies, WhatAGetterPrintsUnderASecretsName) {
+  Redactor r;
+  expect_caught(r, "$ aws configure get aws_secret_access_key --profile lab\nq7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr",
+                {"q7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr"});
+  expect_caught(r, "$ sudo ot-ctl networkkey\n5be0a9c3d20b84f6917ce05a3bd4286f\nDone",
+                {"5be0a9c3d20b84f6917ce05a3bd4286f"});
+  expect_caught(r, "> ot-ctl dataset pskc\n3ba1e07d52c98f46a03e1b7d594c2e86\nDone",
+                {"3ba1e07d52c98f46a03e1b7d594c2e86"});
+  expect_kept(r, {"$ aws configure get region --profile lab\neu-central-1",
+                  "$ sudo ot-ctl extpanid\n4a3f9c21d08e7b56\nDone",
+                  "$ git config --get user.signingkey\n3AA5C34371567BD2", "$ ot-ctl networkkey\nDone",
+                  "$ aws s3api head-object --bucket logs --key 2025/03/cdr.gz --query ETag\n"
+                  "\"\\\"4f2c9e81b07d3a65e9c14f8b2d70a3e6-4\\\"\"",
+                  "$ openssl x509 -in idp.crt -noout -ext subjectKeyIdentifier\nX509v3 Subject Key Identifier:\n"
+                  "    3A:91:C4:0E:5A:D7:62:1F:88:A3:4C:E9:07:B2:6D:F5:1B:8C:2D:40",
+                  "$ aws configure get aws_secret_access_key --profile lab\n$ echo "
+                  "done\nq7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr"});
+}
+
+// A modem's AT commands (3GPP TS 27.007; Quectel's and SIMCom's own for the APN): the
+// SIM's PIN and PUK, a facility lock's password, the PDP context's password.
+TEST(RedactFamilies, AModemsATCommandsLoseTheirPinsAndPasswords) {
+  Redactor r;
+  expect_caught(r, "[modem] >> AT+CPIN=\"7316\"\n[modem] << OK", {"7316"});
+  expect_caught(r, "AT+CPIN=\"48213967\",\"2049\"", {"48213967", "2049"});
+  expect_caught(r, "AT+CLCK=\"SC\",0,\"7316\"", {"7316"});
+  expect_caught(r, "AT+CPWD=\"SC\",\"7316\",\"2049\"", {"7316", "2049"});
+  expect_caught(r, "AT+CGAUTH=1,1,\"m2muser\",\"Vq3kT9zw\"", {"Vq3kT9zw"});
+  expect_caught(r, ">> AT+QICSGP=1,1,\"internet.example\",\"m2muser\",\"Vq3kT9zw\",3", {"Vq3kT9zw"});
+  expect_caught(r, "AT+CSTT=\"internet.example\",\"m2muser\",\"Vq3kT9zw\"", {"Vq3kT9zw"});
+  expect_kept(r, {"AT+CPIN?\n+CPIN: SIM PIN", "AT+CPIN=\"0000\"", "AT+QICSGP=1,1,\"internet.example\",\"\",\"\",0",
+                  "AT+CLCK=\"SC\",2", "AT+CGDCONT=1,\"IP\",\"internet.example\""});
+}
+
+// A password given to a setter or a flag named for it: a PLC's session password, a
+// device's primary key, a DTLS client's pre-shared key (libcoap's -k beside its -u).
+TEST(RedactFamilies, APasswordGivenToASetterOrAFlagNamedForIt) {
+  Redactor r;
+  expect_caught(r, "plc.set_session_password(\"Hq7vRm2x\")", {"Hq7vRm2x"});
+  expect_caught(r, "client.setPassword(\"kT4#pLw9\");", {"kT4#pLw9"});
+  expect_caught(r,
+                "az iot hub device-identity create -n hub -d pump-7 --primary-key "
+                "\"Yq3Lm8Rv1Tz6Wc0Xb5Nd2Hk9Fj4Gs7Pa1Qe8Ur3Vt6Yw=\"",
+                {"Yq3Lm8Rv1Tz6Wc0Xb5Nd2Hk9Fj4Gs7Pa1Qe8Ur3Vt6Yw="});
+  expect_caught(r, "$ coap-client -m get -u valve-09 -k 'Tq8vLm2xRz4wNb7K' coaps://[fd00::9]/p", {"Tq8vLm2xRz4wNb7K"});
+  expect_kept(r, {"user.set_password(None)", "form.setPassword(\"\")", "client.setPassword(password);",
+                  "sqlite-utils insert db.sqlite items items.json --primary-key id",
+                  "curl -u alice -k https://intranet.example/api"});
+}
+
+// What a field engineer types into a device's shell and says in a ticket: a setting's
+// value (Zephyr's settings set, nvram set), the keys under an object named for them, an
+// alarm panel's installer code, a Swedish mobile number. Their neighbours stay.
+TEST(RedactFamilies, WhatAFieldEngineerTypesAndSays) {
+  Redactor r;
+  expect_caught(r, "uart:~$ settings set cloud/psk Rk7vQm2xTz9wLb4N", {"Rk7vQm2xTz9wLb4N"});
+  expect_caught(r, "# nvram set wl0_wpa_psk Hq7v-Rm2x-Lp9z", {"Hq7v-Rm2x-Lp9z"});
+  expect_caught(r, "{\n  \"networkKeys\": {\n    \"S0_Legacy\": \"9C41E07B3D28A56FD1B4E8027A6C39F5\"\n  }\n}",
+                {"9C41E07B3D28A56FD1B4E8027A6C39F5"});
+  expect_caught(r, "Il tecnico dice che il codice installatore è 518203, non cambiarlo.", {"518203"});
+  expect_caught(r, "The installer code is 4417 on the Galaxy panel.", {"4417"});
+  expect_caught(r, "Ring mig på 076-318 42 95 om pumpen larmar igen.", {"076-318 42 95"});
+  expect_kept(r, {"uart:~$ settings set cloud/psk-id pump-11@fleet", "uart:~$ settings set app/interval 30",
+                  "{\n  \"publicKeys\": {\n    \"S0\": \"9C41E07B3D28A56FD1B4E8027A6C39F5\"\n  }\n}",
+                  "{\n  \"keys\": {\n    \"layout\": \"qwertz\"\n  }\n}",
+                  "The installer code path is in setup/installer.cpp.", "Order 076-318 4295 shipped."});
+}
+
+// What a payment switch's logs and a key custodian's mail hold: a PIN block (ISO 8583's
+// field 52), a key component after its label or on the line below it, a secret converted
+// where it is given, a BVN under its label. A check value and a PAN's mask stay.
+TEST(RedactFamilies, WhatASwitchLogsAndACustodianSends) {
+  Redactor r;
+  expect_caught(r, "  DE052 = 7A31C09E5F2B84D6\n  DE053 = 2001010100000000", {"7A31C09E5F2B84D6"});
+  expect_caught(r, "> Komponente 1 des ZMK für Filiale Nord:\n> 5E29 A0C4 71D8 3B6F 94E2 0A7C D153 8B6E\n> KCV: 9F3A21",
+                {"5E29 A0C4 71D8 3B6F 94E2 0A7C D153 8B6E"});
+  expect_caught(r, "Clear component: 3C8E1F7A92D04B6E5A1C7D3F8B2E9046\nKey check value: 5D3E1A",
+                {"3C8E1F7A92D04B6E5A1C7D3F8B2E9046"});
+  expect_caught(r, "var hookSecret = []byte(\"Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wE\")",
+                {"Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wE"});
+  expect_caught(r, "POST /v1/kyc/verify body={\"bvn\":\"22471930586\",\"dob_match\":true}", {"22471930586"});
+  expect_caught(r, "errei a senha no caixa. A senha certa é 7316, troquei ontem.", {"7316"});
+  expect_caught(r, "la contraseña correcta es Vq3kT9zw!", {"Vq3kT9zw!"});
+  expect_kept(r, {"  DE052 = 0000000000000000", "  DE004 = 000000020000\n  DE049 = 566", "Clear component: A960FE",
+                  "The React component 2 renders:\n> 5E29 list items", "var buf = []byte(\"hello\")"});
+}
+
+// What a game studio's and a streaming team's month held (set AA): a stream key in an
+// RTMP URL or told in Portuguese, a session ticket, a dedicated server's login token,
+// SteamCMD's login, a PIN told as "was", a Korean mobile. Their neighbours stay: a world's
+// seed, a commit message's "pass:", a flag after a variable's reference.
+TEST(RedactFamilies, WhatAStudioAndItsStreamersSay) {
+  Redactor r;
+  expect_caught(r, "ffmpeg -i in.mov -f flv \"rtmp://a.rtmp.example-video.com/live2/k7q2-9xvb-m4rt-2pzw-h8cn\"",
+                {"k7q2-9xvb-m4rt-2pzw-h8cn"});
+  expect_caught(r, "o servidor é rtmps://ingest.example.net/app e a chave é sk_eu-central-1_Zq81LmX0pR4t",
+                {"sk_eu-central-1_Zq81LmX0pR4t"});
+  expect_caught(
+      r,
+      "{'PlayFabId': '3B91C40E5AD7621F', 'SessionTicket': '3B91C40E5AD7621F-7C2E1-Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wE'}",
+      {"3B91C40E5AD7621F-7C2E1-Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wE"});
+  expect_caught(r,
+                "./srcds_run -game csgo +map de_dust2 +sv_setsteamaccount 5E17A9C3D20B84F6917CE05A3BD4286F -port 27015",
+                {"5E17A9C3D20B84F6917CE05A3BD4286F"});
+  expect_caught(r, "$ ./steamcmd.sh +login studio_builder Kestrel!harbor82 +run_app_build app.vdf +quit",
+                {"Kestrel!harbor82"});
+  expect_caught(r, "O PIN que eu cadastrei era 508317 e aparece 'PIN incorreto'.", {"508317"});
+  expect_caught(r, "Mein Passwort war Vq3kT9zw! bis gestern.", {"Vq3kT9zw!"});
+  expect_kept(r, {"A senha não foi enviada; o usuário pediu para redefinir.", "Das Passwort war falsch."});
+  expect_caught(r, "스트리머 개인 연락처 010-4821-7730 로 연락 요망", {"010-4821-7730"});
+  expect_kept(r, {"[WorldGen] Generating map 'Ashlands' seed=0x3B91C40E5AD7621F (daily challenge)",
+                  "random.seed(1234567)\nseed: 9182736455",
+                  "Change 48211 on 2024/06/18 by a.sato 'JP loc pass: store + tutorial'",
+                  "rtmp://live.example.net/app/stream", "rtmp://a.rtmp.example-video.com/live2/{{ stream_key }}"});
+  const std::string unity =
+      r.redact("Unity -batchmode -username \"ci@example.com\" -password \"$UNITY_PASSWORD\" -logFile - -quit").text;
+  EXPECT_NE(unity.find("-logFile - -quit"), std::string::npos) << unity;
+}
+
+// What a city hall's, a law firm's and an accounting practice's month held (set AB): a
+// secret under a configuration path's name, a password given to a builder's method, a
+// Wi-Fi key as netsh prints it, an API token in a bank's URL, a PIN told in Romanian, a
+// token told in Danish, ids under their labels (Israel's, Greece's AFM, Mexico's RFC, a
+// German identity card). A firm's own details and a case's number stay.
+TEST(RedactFamilies, WhatACityHallAndItsLawyersFile) {
+  Redactor r;
+  expect_caught(r, "Kanzlei:ClientSecret = 5e17a9c3d20b84f6917ce05a3bd4286f\nKanzlei:Environment = production",
+                {"5e17a9c3d20b84f6917ce05a3bd4286f"});
+  expect_caught(r, "        .keyStorePassword(\"Vq3k.T9*zwLm4pR\".toCharArray())", {"Vq3k.T9*zwLm4pR"});
+  expect_caught(r, "    Key Content            : Rk7vQm2x#Tz9wLb", {"Rk7vQm2x#Tz9wLb"});
+  expect_caught(
+      r,
+      "curl -s \"https://fioapi.fio.cz/v1/rest/periods/"
+      "Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wEk5Tz6Wc0Xb5Nd2Hk9Fj4Gs7Pa1Qe8Ur3/2024-10-01/2024-10-31/transactions.xml\"",
+      {"Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wEk5Tz6Wc0Xb5Nd2Hk9Fj4Gs7Pa1Qe8Ur3"});
+  expect_caught(r, "PIN-ul pentru semnătura calificată este 904172. Poți pregăti scriptul?", {"904172"});
+  expect_caught(r, "men AgreementGrantToken er Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wE – kan du sætte den ind",
+                {"Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wE"});
+  expect_caught(r, "opmerking: uitschakelcode van de centrale is 4417, graag wijzigen.", {"4417"});
+  expect_caught(r, "die Tür zum Archiv hat seit heute den Code 518203# – bitte nicht ins Wiki.", {"518203#"});
+  expect_caught(r, "el código de la puerta del garaje es 7316", {"7316"});
+  expect_kept(r, {"The door sensor returned error code 4417 twice.", "Code 2024 of the lock SDK is deprecated.",
+                  "Torstraße 1, Code 10119"});
+  expect_caught(r, "מספר תעודת הזהות של הלקוח הוא 039337423.", {"039337423"});
+  expect_caught(r, "    \"afm\": \"147382919\",", {"147382919"});
+  expect_caught(r, "<cfdi:Receptor Rfc=\"RUSA710503K70\" Nombre=\"ANA RUIZ SOTO\"/>", {"RUSA710503K70"});
+  expect_caught(r, "ausgewiesen durch Personalausweis Nr. C7KM49RX2,", {"C7KM49RX2"});
+  expect_caught(r, "Comparece la señora Ana Ruiz Soto, nacida el 3 de mayo de 1971, casada.", {"3 de mayo de 1971"});
+  expect_kept(
+      r, {"--\nBrenner & Partner Rechtsanwälte PartG mbB\nTel. +49 561 4471-0\nIBAN DE07 3704 0044 0817 2635 40",
+          "Acme Spiele GmbH · Torstraße 1 · 10119 Berlin\nRechnung Nr. 12\nIBAN DE07 3704 0044 0817 2635 40",
+          "Notariat Dr. Albers, Urkundenrolle:\nUR-Nr. 1183/2024 A  Kaufvertrag (Grundbesitz Wellerode)",
+          "Obec Lhotice, Náves 1 · IČO: 25596641 · DIČ: CZ25596641",
+          "Yazılım A.Ş. · MERSİS No: 0123048213400015 · Ticaret Sicil No: 482193",
+          "Nørgaard Revision ApS, Vestergade 8, 8600 Silkeborg.", "TEST_HETU = \"010180-910E\"  # DVV's test range",
+          "mydata: εκδότης ΑΦΜ 147382919 (ΔΟΚΙΜΗ ΛΟΓΙΣΤΙΚΗ Α.Ε.) invoices=214",
+          "BSN checks run nightly, see the job log (job 252760189 failed at 03:10)"});
+}
 }  // namespace
 }  // namespace memsim
