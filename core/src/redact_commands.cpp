@@ -1,7 +1,7 @@
 // Passwords and keys given to commands, by flag or by position. Tools whose flag
 // is their own keep a rule each (mysql -pX, redis-cli -a X, sqlcmd -P X, htpasswd
 // -b, mc alias set ... ACCESS SECRET); then the families that need no tool's
-// name: a password flag of any command (-p, -P, -w, -A, -X, -N, -k) where the same
+// name: a password flag of any command (-p, -P, -w, -A, -X, -N) where the same
 // command names a user, Windows switches (/pass:X, /RP X), a password after its
 // user (USER u USING p, http-basic.<repo> <user> <password>), and a network
 // device's "password 7 <hex>". Long flags (--password X, --db-token=X) are the
@@ -78,9 +78,8 @@ bool flag_value_is_password(std::string_view v) {
   return std::any_of(v.begin(), v.end(), is_alpha) && !names_a_host_or_file(v);
 }
 
-// -A, -X, -N and -k take no value in many tools (ssh -A host, curl -X POST, curl -k
-// URL), and -k is a pre-shared key in others (libcoap's coap-client -u ID -k KEY):
-// after them only a value with three kinds of character (upper, lower, digit, other).
+// -A, -X and -N take no value in many tools (ssh -A host, curl -X POST): after
+// them only a value with three kinds of character (upper, lower, digit, other).
 bool mixed_enough(std::string_view v) {
   bool up = false, low = false, digit = false, other = false;
   for (char c : v) {
@@ -92,14 +91,14 @@ bool mixed_enough(std::string_view v) {
   return up + low + digit + other >= 3;
 }
 
-// -p, -P, -w, -A, -X, -N, -k VALUE (or -p'VALUE', -p=VALUE) where the command names a user.
+// -p, -P, -w, -A, -X, -N VALUE (or -p'VALUE', -p=VALUE) where the command names a user.
 void pick_password_flag(const Hit& h, std::vector<Found>& out) {
   const std::string_view quote = h.groups[2].empty() ? h.groups[3] : h.groups[2];
   const ValueSpan s = read_value(h.text, h.end(), quote);
   const std::string_view v = h.text.substr(s.begin, s.end - s.begin);
   if (quote.empty() && v.starts_with("-")) return;  // the next flag
   const char flag = h.groups[1].front();
-  if ((flag == 'A' || flag == 'X' || flag == 'N' || flag == 'k') && !mixed_enough(v)) return;
+  if ((flag == 'A' || flag == 'X' || flag == 'N') && !mixed_enough(v)) return;
   if (flag_value_is_password(v) && names_a_user(command_around(h.text, h.at(h.groups[1]))))
     add_span(out, s, "password");
 }
@@ -159,6 +158,21 @@ bool printed_credential(std::string_view t, std::string_view v, size_t at) {
   return credential_like(v, Context::kAssigned) && !is_uuid(v) && !labelled_as_digest(t, at);
 }
 
+// Whether a line starts with a shell's prompt: "$ ", "> ", a user's and a host's before
+// the "$ " (alice@box:~/src$ , uart:~$ ), PowerShell's "PS C:\> ".
+bool prompt_line(std::string_view line) {
+  if (line.starts_with("$ ") || line.starts_with("> ")) return true;
+  if (line.starts_with("PS ")) {
+    const size_t gt = line.find("> ");
+    return gt != std::string_view::npos && gt < 80 && line.substr(3, gt - 3).find(' ') == std::string_view::npos;
+  }
+  size_t p = 0;
+  while (p < line.size() && p < 80 &&
+         (ascii::is_alnum(line[p]) || std::string_view("_@:~./-").find(line[p]) != std::string_view::npos))
+    ++p;
+  return p > 0 && line.substr(p, 2) == "$ ";
+}
+
 // The lines a command printed below its prompt's line (which ends at t[line_end]), up to
 // the next prompt or a PEM block's line, 20 at most: each line that is one credential
 // (a structured file's lines are the other rules'; a PEM block is the block rules').
@@ -167,7 +181,7 @@ void pick_printed_lines(std::string_view t, size_t line_end, std::vector<Found>&
     const size_t to = std::min(t.find('\n', from), t.size());
     const std::string_view line = t.substr(from, to - from);
     const std::string_view v = ascii::trim(line);
-    if (line.starts_with("$ ") || line.starts_with("> ") || v.starts_with("-----")) return;
+    if (prompt_line(line) || v.starts_with("-----")) return;
     const size_t at = v.empty() ? from : static_cast<size_t>(v.data() - t.data());
     if (v.size() >= 20 && v.find_first_of(" \t") == std::string_view::npos && printed_credential(t, v, at))
       out.push_back({at, at + v.size(), "secret"});
@@ -178,8 +192,8 @@ void pick_printed_lines(std::string_view t, size_t line_end, std::vector<Found>&
 // Whether a command asks for a secret by name: one of its arguments after the first
 // names one, read past its last ., /, = or : (aws configure get aws_secret_access_key,
 // ot-ctl networkkey, vault kv get -field=password). A flag's own name is not asked for
-// (--key selects an S3 object), nor is a bare "key", and a command that sets something
-// is given its value on its own line.
+// (--key selects an S3 object), nor is a file read from or written to (< privatekey).
+// git prints hashes and key ids, and a listing (docker secret ls) names and numbers.
 bool asks_for_a_secret(std::string_view command) {
   bool asks = false;
   size_t words = 0;
@@ -189,13 +203,16 @@ bool asks_for_a_secret(std::string_view command) {
     while (e < command.size() && command[e] != ' ' && command[e] != '\t') ++e;
     std::string_view word = command.substr(i, e - i);
     i = e;
-    if (word.empty() || words++ == 0) continue;
-    if (one_of(lowered(word), {"set", "put", "add", "create", "update", "write", "import", "rotate", "delete", "rm"}))
-      return false;
+    if (word.empty()) continue;
+    if (words++ == 0) {
+      if (word == "git" || word.ends_with("/git")) return false;
+      continue;
+    }
+    if (word == "ls") return false;
+    if (word.starts_with("<") || word.starts_with(">")) return asks;
     if (word.front() == '-' && word.find('=') == std::string_view::npos) continue;
     if (const size_t cut = word.find_last_of("./=:"); cut != std::string_view::npos) word.remove_prefix(cut + 1);
-    asks = asks || (word.size() >= 3 && !one_of(lowered(word), {"key", "keys"}) &&
-                    (classify_name(word) != NameClass::kNone || names_key_bytes(word)));
+    asks = asks || (word.size() >= 3 && (classify_name(word) != NameClass::kNone || names_key_bytes(word)));
   }
   return asks;
 }
@@ -206,7 +223,16 @@ bool asks_for_a_secret(std::string_view command) {
 // command, groups[2] its arguments, split at commas outside quotes.
 void pick_at_command_secrets(const Hit& h, std::vector<Found>& out) {
   std::vector<std::string_view> args;
-  const std::string_view a = h.groups[2];
+  std::string_view a = h.groups[2];
+  // The arguments end where the command does: at a blank or a ; outside quotes
+  // (AT+CPIN="7316" (retry 2), AT+CPIN=7316;+CREG?).
+  for (size_t i = 0, quoted = 0; i < a.size(); ++i) {
+    if (a[i] == '"') quoted ^= 1;
+    if (!quoted && (a[i] == ' ' || a[i] == '\t' || a[i] == ';')) {
+      a = a.substr(0, i);
+      break;
+    }
+  }
   for (size_t i = 0; i <= a.size();) {
     size_t e = i;
     bool quoted = false;
@@ -218,7 +244,7 @@ void pick_at_command_secrets(const Hit& h, std::vector<Found>& out) {
   }
   const std::string command = ascii::lowered(h.groups[1]);
   std::vector<size_t> secret;
-  if (command == "cpin") secret = {0, 1};
+  if (command == "cpin" || command == "cpin2") secret = {0, 1};
   else if (command == "clck") secret = {2};
   else if (command == "cpwd") secret = {1, 2};
   else if (command == "cgauth") secret = {3};
@@ -228,29 +254,36 @@ void pick_at_command_secrets(const Hit& h, std::vector<Found>& out) {
   const auto factory = [](std::string_view v) {
     return v == "1234" || (v.size() == 4 && std::all_of(v.begin(), v.end(), [&](char c) { return c == v[0]; }));
   };
+  // The SIM's PINs and a facility's passwords are digits ("SIM PIN" is a state's name).
+  const bool pins = one_of(command, {"cpin", "cpin2", "clck", "cpwd"});
   for (size_t k : secret)
-    if (k < args.size() && !args[k].empty() && !factory(args[k]) && !is_placeholder(args[k]) && !is_reference(args[k]))
-      add(out, h, args[k], command == "cpin" || command == "clck" ? "pin" : "password");
+    if (k < args.size() && !args[k].empty() && !factory(args[k]) && !is_placeholder(args[k]) &&
+        !is_reference(args[k]) && (!pins || std::all_of(args[k].begin(), args[k].end(), ascii::is_digit)))
+      add(out, h, args[k], pins ? "pin" : "password");
 }
 
 // The hex of a key component after its label (groups[0], to its colon): the rest of the
 // label's line, or else the whole next line past a mail's quote marks.
 void pick_key_component(const Hit& h, std::vector<Found>& out) {
   const std::string_view t = h.text;
+  // The hex at t[from] (past blanks and a mail's quote marks): 16, 32 or 48 digits, run
+  // together or in groups of four, ending at a blank or the line's end ("… KCV: 5D3E1A").
   const auto component = [&](size_t from) {
     const size_t end = std::min(t.find('\n', from), t.size());
     size_t b = from;
     while (b < end && (t[b] == ' ' || t[b] == '\t' || t[b] == '>')) ++b;
-    size_t e = end;
-    while (e > b && (t[e - 1] == ' ' || t[e - 1] == '\t' || t[e - 1] == '\r')) --e;
     std::string hex;
-    for (size_t i = b; i < e; ++i) {
-      if (t[i] == ' ' && i > b && (i - b) % 5 == 4) continue;  // groups of four
-      if (!is_hex(t.substr(i, 1))) return;
-      hex += t[i];
+    size_t e = b;
+    for (; e < end && hex.size() < 48; ++e) {
+      if (t[e] == ' ' && hex.size() % 4 == 0 && e + 1 < end && is_hex(t.substr(e + 1, 1)) && e > b &&
+          is_hex(t.substr(e - 1, 1)) && (e + 5 > end || !is_hex(t.substr(e + 1, 5))))
+        continue;  // a space between groups of four
+      if (!is_hex(t.substr(e, 1))) break;
+      hex += t[e];
     }
-    if ((hex.size() != 16 && hex.size() != 32 && hex.size() != 48) || is_placeholder(hex)) return;
-    out.push_back({b, e, {}});
+    const bool ends = e >= end || t[e] == ' ' || t[e] == '\t' || t[e] == '\r' || t[e] == ',' || t[e] == ';';
+    if (ends && (hex.size() == 16 || hex.size() == 32 || hex.size() == 48) && !is_placeholder(hex))
+      out.push_back({b, e, {}});
   };
   const size_t line_end = std::min(t.find('\n', h.end()), t.size());
   if (ascii::trim(t.substr(h.end(), line_end - h.end())).empty()) {
@@ -512,12 +545,13 @@ std::vector<RuleSpec> command_rules() {
        R"((?i)(?:^|[`$>]|sudo)[ \t]*(?:cat|head|tail|less|more|bat|type|strings|xxd|od|get-content|base64|jq)[ \t])"});
   // ... and below a prompt's command that asks for a secret by its name (a CLI's getter,
   // a radio's dataset): aws configure get aws_secret_access_key, ot-ctl networkkey.
-  r.push_back({"secret",
-               R"((?i)^(?:[A-Za-z0-9_@:~./-]*\$|>)[ \t]+([^\n|;&>]*(?:key|secret|token|passw|psk|cred)[^\n|;&>]*)$)",
-               [](const Hit& h, std::vector<Found>& out) {
-                 if (asks_for_a_secret(h.groups[1])) pick_printed_lines(h.text, h.end(), out);
-               },
-               false, R"((?i)^(?:[A-Za-z0-9_@:~./-]*\$|>)[ \t][^\n]*(?:key|secret|token|passw|psk|cred))"});
+  r.push_back(
+      {"secret",
+       R"((?i)^(?:[A-Za-z0-9_@:~./-]*\$|>|PS [^\s>]*>)[ \t]+([^\n|;&>]*(?:key|secret|token|passw|psk|cred)[^\n|;&>]*)$)",
+       [](const Hit& h, std::vector<Found>& out) {
+         if (asks_for_a_secret(h.groups[1])) pick_printed_lines(h.text, h.end(), out);
+       },
+       false, R"((?i)^(?:[A-Za-z0-9_@:~./-]*\$|>|PS [^\s>]*>)[ \t][^\n]*(?:key|secret|token|passw|psk|cred))"});
   // A literal written into a file named as a secret (echo 'pw' > .vault_pass, printf
   // '%s' "..." > secrets/db_password): the literal is the file's content.
   r.push_back({"secret",
@@ -553,12 +587,12 @@ std::vector<RuleSpec> command_rules() {
   // SAP HANA's secure store: hdbuserstore [-i] SET KEY ENV USER PASSWORD.
   r.push_back({"password", R"((?i)\bhdbuserstore\b(?:[ \t]+-\S+)*[ \t]+SET[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+(["']?))",
                tool_password(), false, R"((?i)\bhdbuserstore\b)"});
-  r.push_back({"password", R"((?i)\bAT\+(CPIN|CLCK|CPWD|CGAUTH|QICSGP|CSTT)=([^\r\n]*))", pick_at_command_secrets,
-               false, R"((?i)AT\+(?:CPIN|CLCK|CPWD|CGAUTH|QICSGP|CSTT)=)"});
+  r.push_back({"password", R"((?i)\bAT\+(CPIN2?|CLCK|CPWD|CGAUTH|QICSGP|CSTT)=([^\r\n]*))", pick_at_command_secrets,
+               false, R"((?i)AT\+(?:CPIN2?|CLCK|CPWD|CGAUTH|QICSGP|CSTT)=)"});
   // The families: any command's password flag, Windows switches, a password after
   // its user, a device's typed password.
-  r.push_back({"password", R"((?:^|[ \t])-([pPwAXNk])(?:(?:[ \t]+|=)(["']?)|(["'])))", pick_password_flag, false,
-               R"((?:^|[ \t])-[pPwAXNk][ \t"'=])"});
+  r.push_back({"password", R"((?:^|[ \t])-([pPwAXN])(?:(?:[ \t]+|=)(["']?)|(["'])))", pick_password_flag, false,
+               R"((?:^|[ \t])-[pPwAXN][ \t"'=])"});
   // user:password given to any command's user flag (curl's own rule, above, takes
   // more spellings for the tools that are known to).
   r.push_back({"password",
@@ -600,9 +634,9 @@ std::vector<RuleSpec> command_rules() {
                R"((?i)(?:clear[ \t]+component|(?:component|komponente|composante|componente)[ \t]*#?[ \t]*\d))"});
   // An ISO 8583 message's PIN block (data element 52, "PIN data"), as a switch's log
   // prints the fields (DE052 = …, F52: …, field 52 …): 16 hex digits.
-  r.push_back({"pin", R"((?i)\b(?:DE|F|field[ _]?|bit[ _]?)0?52\b[^\n=:]{0,24}[=:][ \t]*\[?([0-9A-Fa-f]{16})\b)",
+  r.push_back({"pin", R"(\b(?:DE|F|[Ff]ield[ _]?|[Bb]it[ _]?)0?52\b[^\n=:]{0,24}[=:][ \t]*\[?([0-9A-Fa-f]{16})\b)",
                group_if(1, [](std::string_view v) { return !is_placeholder(v); }), false,
-               R"((?i)(?:DE|F|field[ _]?|bit[ _]?)0?52\b)"});
+               R"((?:DE|F|[Ff]ield[ _]?|[Bb]it[ _]?)0?52\b)"});
   // A payment HSM's keys in the clear under their names (ANSI X9.24, the card schemes'
   // key hierarchies): terminal and zone PIN, MAC and master keys (TPK, TAK, TMK, ZPK,
   // ZMK, ZAK, ZEK), DUKPT's BDK and IPEK, EMV's issuer master keys (IMK_AC, ...), the

@@ -128,7 +128,8 @@ int hex_byte(std::string_view t, size_t p) {
 // Key bytes written in code at t[at]: an array of 16 to 132 hex bytes ({ 0x3B, 0x91, … }
 // or [0x3b, …], on one line or many); C strings of \x escapes, one after another
 // ("\x3f\x49…" "\x4a…"); or 32 to 264 hex digits, quoted or given to a call that
-// decodes hex (hex!("…"), bytes.fromhex('…'), unhexlify(b"…")). Counting bytes are none.
+// decodes hex (hex!("…"), bytes.fromhex('…'), unhexlify(b"…")). Filler and counting bytes
+// (one byte repeated, 00 01 02 …) and documented test keys are no key (is_placeholder).
 KeyBytes key_bytes_at(std::string_view t, size_t at) {
   if (at >= t.size()) return {};
   std::vector<unsigned> bytes;
@@ -177,26 +178,19 @@ KeyBytes key_bytes_at(std::string_view t, size_t at) {
     first = p + 1;
     last = e;
   }
-  // Most bytes of a key differ, and they do not count by a fixed step (a test's 00 01 02 …).
-  std::array<bool, 256> seen{};
-  size_t distinct = 0;
-  bool stepped = true;
   std::string hex;
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    distinct += !seen[bytes[i] & 255];
-    seen[bytes[i] & 255] = true;
-    stepped = stepped && (i < 2 || (bytes[i] - bytes[i - 1]) % 256 == (bytes[1] - bytes[0]) % 256);
-    hex += "0123456789abcdef"[bytes[i] >> 4 & 15];
-    hex += "0123456789abcdef"[bytes[i] & 15];
+  for (const unsigned b : bytes) {
+    hex += "0123456789abcdef"[b >> 4 & 15];
+    hex += "0123456789abcdef"[b & 15];
   }
-  if (distinct * 4 < bytes.size() * 3 || stepped) return {};
   return {{first, last}, is_placeholder(hex)};
 }
 
 // The name [ns, ne) is given the value at `value_at` (after `=`, `:`, ...).
 void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vector<Found>& out) {
   const std::string_view name = t.substr(ns, ne - ns);
-  NameClass c = classify_name(name);
+  // A command's --primary-key=… is an account's key (see flag()).
+  NameClass c = one_of(lowered(name), {"--primary-key", "--secondary-key"}) ? NameClass::kKey : classify_name(name);
   // "public key: ...", "API key: ...": a bare word takes the word before it as its qualifier.
   if (ns >= 2 && t[ns - 1] == ' ' && name.find_first_of("_-.") == std::string_view::npos) {
     size_t w = ns - 1;
@@ -227,7 +221,7 @@ void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vect
     for (size_t p = value_at + 1, depth = 1; p < end && depth > 0; ++p) {
       depth += t[p] == '{' ? 1 : t[p] == '}' ? -1 : 0;
       if (t[p] != ':') continue;
-      if (const KeyBytes k = key_bytes_at(t, skip_blanks(t, p + 1)); k.span.end > k.span.begin && !k.documented)
+      if (const KeyBytes k = key_bytes_at(t, skip_blanks(t, p + 1)); k.span.end > k.span.begin)
         add_span(out, k.span, "secret");
     }
   }
@@ -380,12 +374,15 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
     if (!quoted &&
         one_of(w, {"is", "was", "are", "were", "be", "been", "becomes", "became", "equals", "reads", "=", "->",
                    // ... and the same in the languages the keywords cover
-                   "ist", "lautet", "est", "es", "é", "è", "är", "jest", "adalah", "هو", "هي", "er", "je", "este",
-                   "είναι", "הוא", "היא"})) {
+                   "ist", "lautet", "est", "es", "é", "è", "är", "jest", "adalah", "هو", "هي", "er", "je", "είναι",
+                   "הוא", "היא"})) {
       armed = explicit_marker = true;
-    } else if (!quoted && one_of(w, {"era", "eram", "foi", "fue", "war", "était", "etait", "var", "byl", "była"})) {
+    } else if (!quoted &&
+               one_of(w, {"era", "eram", "foi", "fue", "war", "était", "etait", "var", "byl", "była", "este"})) {
       // "was" ("O PIN que eu cadastrei era 508317", "Mein Passwort war Vq3…"), which a
-      // participle follows as often ("a senha não foi enviada"): no word as words are written.
+      // participle follows as often ("a senha não foi enviada"), and Romanian's "is", which
+      // is Spanish's and Portuguese's "this" ("la contraseña de este usuario"): no word as
+      // words are written, and no year ("der PIN war 2019 noch vierstellig").
       armed = explicit_marker = past = true;
     } else if (!quoted && w == "to" &&
                one_of(last, {"", "set", "changed", "reset", "updated", "rotated", "it", "back"})) {
@@ -439,8 +436,9 @@ void scan_prose(std::string_view t, size_t p, NameClass c, std::string_view kind
       const bool names_place = quoted && is_plain_word(tok) &&
                                one_of(last, {"entry", "item", "vault", "safe", "folder", "record", "note", "named",
                                              "called", "titled", "labelled", "labeled"});
+      const bool year = tok.size() == 4 && (tok.starts_with("19") || tok.starts_with("20")) && pin_like(tok);
       const bool given =
-          (quoted || explicit_marker || !is_plain_word(tok)) && !names_place && !(past && is_plain_word(tok));
+          (quoted || explicit_marker || !is_plain_word(tok)) && !names_place && !(past && (is_plain_word(tok) || year));
       if (!looks_like_email(tok) && given) {
         if (c == NameClass::kPin) ok = explicit_marker && pin_like(tok);
         else if (c == NameClass::kPassword) ok = password_like(tok, quoted ? Context::kAssigned : Context::kProse);
@@ -599,11 +597,10 @@ bool prose(std::string_view t, std::string_view word, size_t ks, size_t ke, std:
   } else if (k == "seed") {
     then({"phrase"});
     scan_prose(t, p, NameClass::kSecret, "secret", false, out);
-  } else if (one_of(k, {"chave", "chiave", "clé", "clave"})) {
-    // Portuguese's, Italian's, French's and Spanish's word for a key ("a chave é sk_…");
-    // Spanish's clave is as often a password.
-    scan_prose(t, p, k == "clave" ? NameClass::kPassword : NameClass::kSecret, k == "clave" ? "password" : "secret",
-               false, out);
+  } else if (one_of(k, {"chave", "chiave", "clé"})) {
+    // Portuguese's, Italian's and French's word for a key ("a chave é sk_…"). (Spanish's
+    // clave is as often a keyword's or a tracking number's: "palabras clave", "clave de rastreo".)
+    scan_prose(t, p, NameClass::kSecret, "secret", false, out);
   } else if (one_of(k, {"credential", "credentials", "creds", "cred", "login"})) {
     scan_prose(t, p, NameClass::kSecret, "secret", true, out);
   } else if (one_of(k, {"token", "tokens", "secret", "secrets", "otp", "jwt", "salt", "pat", "pats"})) {
@@ -673,7 +670,12 @@ size_t past_type(std::string_view t, size_t p) {
   if (p >= t.size() || !(is_alpha(t[p]) || t[p] == '&' || t[p] == '[')) return std::string_view::npos;
   const size_t end = std::min(t.size(), p + 48);
   size_t q = p;
-  while (q < end && (is_alnum(t[q]) || std::string_view("_.<>[]&'?*; \t").find(t[q]) != std::string_view::npos)) ++q;
+  // (A ; only inside brackets, Rust's [u8; 32]: outside them it ends the statement.)
+  for (int depth = 0;
+       q < end && (is_alnum(t[q]) || std::string_view("_.<>[]&'?* \t").find(t[q]) != std::string_view::npos ||
+                   (t[q] == ';' && depth > 0));
+       ++q)
+    depth += t[q] == '[' ? 1 : t[q] == ']' ? -1 : 0;
   // " = ", as declarations are written: base64's padding ("password: SEMt...Q=") is none.
   if (q >= end || t[q] != '=' || (t[q - 1] != ' ' && t[q - 1] != '\t')) return std::string_view::npos;
   return skip_blanks(t, q + 1);

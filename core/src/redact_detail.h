@@ -252,7 +252,7 @@ bool names_key_bytes(std::string_view name);
 inline constexpr const char* kKeywords =
     "(?i)(?:pass|pwd|psw|pw|secret|token|key|auth|cred|salt|seed|mnemonic|psk|sas|cookie|jwt|hmac|pin|puk|pat|bearer|"
     "unseal|recovery|backup|plaintext|otp|login|identified|mdp|senha|parola|contrasena|contraseña|kennwort|"
-    "wachtwoord|clave|chave|chiave|clé|ticket)";
+    "wachtwoord|chave|chiave|clé|ticket)";
 // `label` says whether the quoted text around the word is a UI label (password_label_test).
 void pick_keyword(const Hit& h, std::vector<Found>& out, const PasswordLabelTest& label);
 // groups[1] names the value in groups[2] (<password>..</password>, key="ApiKey" value="..").

@@ -879,6 +879,17 @@ ValueSpan identifier_after(std::string_view t, size_t p, bool wide) {
   return {p, id_run_end(t, p)};
 }
 
+// Whether the word right before t[p] (past blanks, a colon, a #) is a word for a number:
+// number, numer, nummer, número, nr, no.
+bool after_number_word(std::string_view t, size_t p) {
+  size_t e = p;
+  while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == ':' || t[e - 1] == '#' || t[e - 1] == '.')) --e;
+  size_t s = e;
+  while (s > 0 && (ascii::is_alpha(t[s - 1]) || static_cast<unsigned char>(t[s - 1]) >= 0x80)) --s;
+  return one_of(ascii::lowered(t.substr(s, e - s)),
+                {"number", "numer", "nummer", "numero", "n\xc3\xbamero", "nr", "no", "num", "nummern"});
+}
+
 // Whether the value at t[p] is given to a name of its own ("uptime": 1717488013,
 // count=…) other than its scheme's label or a word for any value (value, input,
 // number, id, row): on the lines after a label, such a number is that name's.
@@ -916,7 +927,8 @@ void pick_labelled_id(const Hit& h, std::vector<Found>& out) {
   ValueSpan s = identifier_after(t, after, false);
   if (s.end == s.begin && proven) {
     s = identifier_after(t, after, true);
-    if (s.end > s.begin && named_as_other(t, s.begin)) s = {};
+    // ... and one right after a word for a number is that word's ("zgłoszenie numer …").
+    if (s.end > s.begin && (named_as_other(t, s.begin) || after_number_word(t, s.begin))) s = {};
   }
   if (s.end > s.begin && proven && scheme->companies_too && business_detail(t, s.begin)) return;
   if (s.end > s.begin) {

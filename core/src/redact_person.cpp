@@ -60,8 +60,8 @@ bool named_as_other(std::string_view text, size_t at) {
     for (size_t k = w.find("\xc4\xb0"); k != std::string::npos; k = w.find("\xc4\xb0")) w.replace(k, 2, "i");
     for (std::string_view o : kOther)
       if (w == o || (w.size() == o.size() + 1 && w.starts_with(o) && w.back() == 's')) return true;
-    // German compounds of an order, an invoice, a shipment, an article (Bestellnummer).
-    for (std::string_view o : {"bestell", "auftrags", "rechnungs", "sendungs", "artikel"})
+    // German compounds of an order, an invoice, a shipment, an article, a batch (Bestellnummer).
+    for (std::string_view o : {"bestell", "auftrags", "rechnungs", "sendungs", "artikel", "chargen"})
       if (w.starts_with(o)) return true;
     // A word that names the number ("id", "number", "Krankenversichertennummer"): only
     // the word before it may still say what kind ("order id"); the clause before is other text.

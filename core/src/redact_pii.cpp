@@ -446,8 +446,9 @@ bool is_mx_rfc(std::string_view v) {
   // SAT's RFC of a person (persona física): four letters of the names, YYMMDD, a
   // two-character homoclave, and a check character over the first twelve ("0-9A-N&O-Z"
   // and a space valued 0-37, weights 13 to 2; 11 minus the sum mod 11, A for 10, 0 for
-  // 11). SAT's generic RFCs for the public and for foreigners are no one's.
-  if (v.size() != 13 || v == "XAXX010101000" || v == "XEXX010101000") return false;
+  // 11). SAT's generic RFCs for the public and for foreigners are no one's, nor is the RFC
+  // of SAT's published test certificates.
+  if (v.size() != 13 || v == "XAXX010101000" || v == "XEXX010101000" || v == "CACX7605101P8") return false;
   static constexpr std::string_view kValues = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ ";
   if (!plausible_day(num(v, 6, 2), num(v, 8, 2))) return false;
   int sum = 0;
@@ -541,18 +542,10 @@ bool names_a_company(std::string near) {
                              " \u0391.\u0395.",
                              " \u0395.\u03a0.\u0395.",
                              " \u0399.\u039a.\u0395.",  // Greek: Α.Ε., Ε.Π.Ε., Ι.Κ.Ε.
-                             " partg",
-                             " mbb",
-                             " aps",
-                             " a/s",
                              " s.r.o.",
                              " a.\xc5\x9f.",
                              " s.p.a.",
                              " d.o.o.",
-                             " kft.",
-                             " ltda",
-                             " lda.",
-                             " pty",
                              " s.a.s.",
                              "株式会社",
                              "有限会社",
@@ -563,21 +556,26 @@ bool names_a_company(std::string near) {
                              "ホテル"})
     if (has_word(lower, w)) return true;
   // Whole words only as a name writes them ("Acme Limited", not "a limited edition").
-  for (std::string_view w : {" Limited", " LIMITED", "Stiftung", "Foundation", "Fundação", "Fundación"})
+  // Forms whose letters are words in small letters ("two APs", "an MBB modem", "pty", "LDA"):
+  // only as the register writes them.
+  for (std::string_view w : {" Limited", " LIMITED", "Stiftung", "Foundation", "Fundação", "Fundación", " PartG",
+                             " mbB", " ApS", " A/S", " Kft.", " Ltda", " Lda.", " Pty"})
     if (has_word(near, w)) return true;
   return false;
 }
 
-// Whether the line of text[at], or one of the two before it, names a company: an address
-// there is the business's (an invoice's head names the company, its payment lines the
-// account). An item of a list looks one line up only: the items above are other
-// entries ("Acme GmbH staff:" and a person on each line). A line before that names a
-// person's employer ("employer: Acme GmbH") names no business whose detail follows.
+// Whether the line of text[at], or the one before it, names a company: an address there
+// is the business's. An invoice's payment line (it starts with IBAN, BIC, Bankverbindung,
+// …) looks two lines up, to the invoice's head. A line before that names a person's
+// employer ("employer: Acme GmbH") names no business whose detail follows.
 bool names_a_company(std::string_view text, size_t at) {
   const std::string_view here = ascii::trim(line_around(text, at));
-  const bool item = here.starts_with("- ") || here.starts_with("* ") || here.starts_with("\u2022 ");
+  bool payment = false;
+  for (std::string_view label : {"IBAN", "BIC", "Bankverbindung", "Bank details", "Bank:", "Geschäftskonto",
+                                 "Bankgegevens", "Coordonnées bancaires", "Dados bancários"})
+    payment = payment || here.starts_with(label);
   size_t from = at;
-  for (int lines = 0; lines < (item ? 2 : 3) && from > 0; ++lines) {
+  for (int lines = 0; lines < (payment ? 3 : 2) && from > 0; ++lines) {
     const size_t nl = text.rfind('\n', from - 1);
     from = nl == std::string_view::npos ? 0 : nl;
   }

@@ -1075,22 +1075,31 @@ std::vector<RuleSpec> line_rules() {
                R"(([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}|[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})\b)",
                group(1), false, R"((?i)app(?:lication)?(?:-specific)?[ _-]?password)"});
   // A stream's key, the last segment of its RTMP ingest URL (rtmp://…/live2/<key>, …/app/<key>):
-  // whoever holds it broadcasts on the channel. A name of a stream ("stream", "live") is none.
-  r.push_back({"secret", R"((?i)\brtmps?://[^\s/"'<>]+(?:/[^\s/"'<>]+)*/([^\s/"'<>?#]{12,}))",
-               group_if(1,
-                        [](std::string_view v) {
-                          return std::any_of(v.begin(), v.end(), ascii::is_digit) &&
-                                 std::any_of(v.begin(), v.end(), ascii::is_alpha) && !is_slug(v) &&
-                                 v.find('.') == std::string_view::npos && !is_placeholder(v);
-                        }),
-               false, R"((?i)rtmps?://)"});
+  // whoever holds it broadcasts on the channel. It is random, or in YouTube's groups of
+  // four (xxxx-xxxx-xxxx-xxxx-xxxx); a stream's name (cam1-frontdoor, stream_1080p60) and
+  // a variable are none.
+  r.push_back(
+      {"secret", R"((?i)\brtmps?://[^\s/"'<>]+(?:/[^\s/"'<>]+)*/([^\s/"'<>?#]{12,}))",
+       group_if(1,
+                [](std::string_view v) {
+                  bool groups = v.size() >= 19 && v.size() % 5 == 4 && std::any_of(v.begin(), v.end(), ascii::is_digit);
+                  for (size_t i = 0; groups && i < v.size(); ++i)
+                    groups = i % 5 == 4 ? v[i] == '-' : ascii::is_alnum(v[i]);
+                  return !is_reference(v) && !is_placeholder(v) && (groups || looks_random(v));
+                }),
+       false, R"((?i)rtmps?://)"});
   // A game server's login token (Valve's GSLT, "Steam Game Server Account Management"),
   // given at launch: +sv_setsteamaccount <32 hex>.
   r.push_back(
-      {"secret", R"(\+sv_setsteamaccount[ \t]+([0-9A-Fa-f]{32})\b)", group(1), false, R"(\+sv_setsteamaccount)"});
-  // SteamCMD's login: +login <user> <password> (anonymous takes none; the next command starts with +).
-  r.push_back({"password", R"(\+login[ \t]+[^\s+]+[ \t]+([^\s+][^\s]*))", group_if(1, assigned_password), false,
-               R"(\+login[ \t])"});
+      {"secret", R"(\+sv_setsteamaccount[ \t]+["']?([0-9A-Fa-f]{32})\b)", group(1), false, R"(\+sv_setsteamaccount)"});
+  // SteamCMD's login: +login <user> <password>, quoted when it holds a space (anonymous
+  // takes none; the next command starts with +).
+  r.push_back({"password", R"re(\+login[ \t]+[^\s+]+[ \t]+(?:"([^"\n]+)"|([^\s+"][^\s]*)))re",
+               [](const Hit& h, std::vector<Found>& out) {
+                 const std::string_view v = h.groups[1].empty() ? h.groups[2] : h.groups[1];
+                 if (assigned_password(v)) add(out, h, v);
+               },
+               false, R"(\+login[ \t])"});
   // A Wi-Fi profile's key as `netsh wlan show profile … key=clear` prints it, in English,
   // French, German and Spanish.
   r.push_back({"password",
@@ -1194,7 +1203,13 @@ std::vector<RuleSpec> line_rules() {
                [](const Hit& h, std::vector<Found>& out) {
                  // Matomo's token_auth is its API's secret (setTokenAuth).
                  const NameClass c = classify_name(h.groups[1]);
-                 if (c != NameClass::kNone || ascii::lowered(h.groups[1]).ends_with("tokenauth"))
+                 const std::string callee = ascii::lowered(h.groups[1]);
+                 // A method of another object (.key("…"), .deleteKey("…")) names a key's
+                 // name as often; and a reset or a reminder is given the account's name.
+                 if (h.groups[0].front() == '.' && (c == NameClass::kKey || c == NameClass::kNone)) return;
+                 for (std::string_view verb : {"reset", "forgot", "recover", "send", "request", "expire", "remind"})
+                   if (callee.starts_with(verb)) return;
+                 if (c != NameClass::kNone || callee.ends_with("tokenauth"))
                    pick_client_literals(h, out, true, c == NameClass::kPassword);
                },
                false, R"((?i)(?:set_?|\.)\w*(?:token|secret|passw(?:or)?d|passphrase|key|tokenauth)[ \t]*\()"});
@@ -1304,30 +1319,6 @@ std::vector<RuleSpec> line_rules() {
        pick_code_in_prose, false,
        R"((?i)(?:door|gate|alarm|keypad|safe|garage|installer|engineer|beheerders|toegangs|deur|kluis|t[üu]r|)"
        R"(zugangs|tresor|errichter|uitschakel|inschakel)[ _]?code|codice[ \t]+[ainpc]|code[ \t]+(?:i|al|po|d'))"});
-  // ... and a code given on a line about a door, a gate, a lock, a safe or an alarm, in
-  // the languages where the word for it stands apart ("die Tür zum Serverraum hat den Code
-  // 693500#", "el código de la puerta es 4417"): four to eight digits, a keypad's # too.
-  // An error's, a status's or an exit code is no such code.
-  r.push_back({"pin",
-               R"((?i)\b(?:code|codice|c[óo]digo|k[óo]d|koden|kode|koodi)\b([^\n\d]{0,40}?)(\d{4,8}#?)(?:[^\w#]|$))",
-               [](const Hit& h, std::vector<Found>& out) {
-                 const std::string line = ascii::lowered(line_around(h.text, h.at(h.groups[2])));
-                 for (std::string_view w :
-                      {"error", "exit", "status", "http", "return", "fehler", "zip", "post", "-safe", "lines", "bytes"})
-                   if (line.find(w) != std::string::npos) return;
-                 // A year is a date ("Code 2024 of the lock SDK").
-                 const std::string_view v = h.groups[2];
-                 if (v.size() == 4 && (v.starts_with("19") || v.starts_with("20"))) return;
-                 for (std::string_view w :
-                      {"door",   "gate",    "lock",  "safe",       "alarm",       "keypad", "t\xc3\xbcr", "tor ",
-                       "tresor", "schloss", "porte", "portail",    "porta",       "puerta", "cancello",   "deur",
-                       "kluis",  "dveř",    "drzwi", "d\xc3\xb8r", "d\xc3\xb6rr", "ovi"})
-                   if (has_word(line, w) || (w.size() > 4 && line.find(w) != std::string::npos)) {
-                     add(out, h, h.groups[2]);
-                     return;
-                   }
-               },
-               false, R"((?i)\b(?:code|codice|c[óo]digo|k[óo]d|koden|kode|koodi)\b[^\n\d]{0,40}\d{4})"});
   // ... and in Polish, where "to" is "is" after what the code or PIN is for ("kod do
   // drzwi serwerowni to 613609#", "PIN do karty DKV … to 3926"); a keypad's # goes too.
   // (English's "PIN do you …" is no such clause.)
@@ -1425,9 +1416,10 @@ std::vector<RuleSpec> line_rules() {
                R"(Value)\\?"[ \t]*:[ \t]*\\?"([^"\\\n]+))",
                pick_named_value, false, R"((?i)value\\?"[ \t]*:)"});
   // A setting given its value by a command: config set, setx, Dockerfile's ENV and ARG,
-  // and a device's shell (Zephyr's settings set, nvram set, U-Boot's fw_setenv).
+  // and a device's shell (Zephyr's settings write, a device SDK's settings set, U-Boot's
+  // fw_setenv).
   r.push_back({"secret",
-               R"(\b(?:config(?:ure)?[ \t]+set|setx|setenv|set[ \t]+-[gxU]+|ENV|ARG|settings[ \t]+set|nvram[ \t]+set|)"
+               R"(\b(?:config(?:ure)?[ \t]+set|setx|setenv|set[ \t]+-[gxU]+|ENV|ARG|settings[ \t]+(?:set|write)|)"
                R"(fw_setenv)[ \t]+([^\s=]{2,})[ \t]+)",
                pick_name_then_value});
   // A secret-like name and its value (NAME=..., "apiKey": ..., --token X), or a

@@ -348,6 +348,11 @@ constexpr std::string_view kDocumentedTestKeys[] = {
     "465b5ce8b199b49faa5f0a2ee238a6bc", "cdc202d5123e20f62b6d676ac72cb318", "cd63cb71954a9f4e48a5994e37a02baf",
     // FIPS-197's example AES-128 key (Appendix A.1; SP 800-38A's too).
     "2b7e151628aed2a6abf7158809cf4f3c",
+    // SP 800-38A's example AES-192 and AES-256 keys (F.1.3, F.1.5).
+    "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+    "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+    // RFC 8032's first Ed25519 test vector's secret key (7.1, TEST 1).
+    "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
     // The Bluetooth Core Specification's LE Secure Connections debug private key (Vol 3,
     // Part H, 2.3.5.6.1), which sniffers use to decrypt test links.
     "3f49f6d4a3c55f3874c9b3e3d2103f504aff607beb40b7995899b8a6cd3c1abd"};
@@ -973,10 +978,12 @@ bool names_key_bytes(std::string_view name) {
     const std::string_view w = np.parts[i];
     const std::string_view head = w.substr(0, w.size() - (w.ends_with("keys") ? 4 : w.ends_with("key") ? 3 : 0));
     if (names_other_key(w) || (head.size() < w.size() && names_other_key(head)) ||
-        one_of(w, {"id",          "ids",   "kid",       "identifier", "digest", "fingerprint", "fp",   "thumbprint",
-                   "kcv",         "check", "checksum",  "crc",        "iv",     "nonce",       "idx",  "len",
-                   "length",      "size",  "count",     "type",       "name",   "path",        "file", "cert",
-                   "certificate", "sig",   "signature", "uuid",       "serial", "eui",         "addr", "address"}))
+        one_of(w, {"id",           "ids",       "kid",        "identifier", "digest", "digests",  "fingerprint",
+                   "fingerprints", "fp",        "thumbprint", "kcv",        "check",  "checksum", "checksums",
+                   "crc",          "iv",        "nonce",      "idx",        "len",    "length",   "size",
+                   "count",        "type",      "name",       "path",       "file",   "cert",     "certificate",
+                   "sig",          "signature", "uuid",       "serial",     "eui",    "addr",     "address",
+                   "hashes",       "sha1",      "sha256",     "sha512",     "md5",    "code",     "codes"}))
       return false;
     key = key || w.ends_with("key") || w.ends_with("keys") || one_of(w, {"psk", "pskc", "secret", "secrets"});
   }
@@ -1008,7 +1015,7 @@ NameClass classify_name(std::string_view name) {
   if (one_of(w, {"requirepass", "masterauth"})) return NameClass::kPassword;  // redis.conf
   if (w == "authtok") return NameClass::kPassword;                   // SSSD's ldap_default_authtok, krb5's authtok
   if (w == "phrase" && prev == "pass") return NameClass::kPassword;  // pass_phrase (OCI's config)
-  if (one_of(w, {"kennwort", "wachtwoord", "clave"})) return NameClass::kPassword;
+  if (one_of(w, {"kennwort", "wachtwoord"})) return NameClass::kPassword;
   if (one_of(w, {"chave", "chiave"})) return NameClass::kSecret;
   // A login's ticket: a session's (PlayFab's SessionTicket), Perforce's, Kerberos' service ticket.
   if ((w == "ticket" && one_of(prev, {"session", "auth", "login", "service", "p4", "kerberos", "tgt"})) ||
