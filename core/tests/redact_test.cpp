@@ -2534,6 +2534,7 @@ TEST(RedactFamilies, WhatASwitchLogsAndACustodianSends) {
   expect_caught(r, "Clear component: 3C8E1F7A92D04B6E5A1C7D3F8B2E9046\nKey check value: 5D3E1A",
                 {"3C8E1F7A92D04B6E5A1C7D3F8B2E9046"});
   expect_caught(r, "Component 1: 3C8E1F7A92D04B6E5A1C7D3F8B2E9046  KCV: 5D3E1A", {"3C8E1F7A92D04B6E5A1C7D3F8B2E9046"});
+  expect_kept(r, {"Component 2: 7A31C09E5F2B84D6-rev3 installed"});
   expect_caught(r, "var hookSecret = []byte(\"Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wE\")",
                 {"Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wE"});
   expect_caught(r, "POST /v1/kyc/verify body={\"bvn\":\"22471930586\",\"dob_match\":true}", {"22471930586"});
@@ -2587,6 +2588,8 @@ TEST(RedactFamilies, WhatAStudioAndItsStreamersSay) {
 // German identity card). A firm's own details and a case's number stay.
 TEST(RedactFamilies, WhatACityHallAndItsLawyersFile) {
   Redactor r;
+  expect_caught(r, "Kanzlei:Datev:ClientSecret = 7b2eca40f6bb450a83d2dc0a03fd5fdd",
+                {"7b2eca40f6bb450a83d2dc0a03fd5fdd"});
   expect_caught(r, "Kanzlei:ClientSecret = 5e17a9c3d20b84f6917ce05a3bd4286f\nKanzlei:Environment = production",
                 {"5e17a9c3d20b84f6917ce05a3bd4286f"});
   expect_caught(r, "        .keyStorePassword(\"Vq3k.T9*zwLm4pR\".toCharArray())", {"Vq3k.T9*zwLm4pR"});
