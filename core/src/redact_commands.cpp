@@ -164,7 +164,7 @@ bool prompt_line(std::string_view line) {
   if (line.starts_with("$ ") || line.starts_with("> ")) return true;
   if (line.starts_with("PS ")) {
     const size_t gt = line.find("> ");
-    return gt != std::string_view::npos && gt < 80 && line.substr(3, gt - 3).find(' ') == std::string_view::npos;
+    return gt < 80 && line.substr(3, gt - 3).find(' ') == std::string_view::npos;
   }
   size_t p = 0;
   while (p < line.size() && p < 80 &&

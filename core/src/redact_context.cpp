@@ -151,12 +151,12 @@ KeyBytes key_bytes_at(std::string_view t, size_t at) {
     if (p >= end || bytes.size() < 16 || bytes.size() > 132) return {};
   } else if (t[at] == '"' && t.substr(at + 1, 2) == "\\x") {
     size_t p = at;
+    first = at + 1;
     while (p < end && t[p] == '"') {
       size_t q = p + 1;
       for (int b; t.substr(q, 2) == "\\x" && (b = hex_byte(t, q + 2)) >= 0; q += 4)
         bytes.push_back(static_cast<unsigned>(b));
       if (q >= t.size() || t[q] != '"' || q == p + 1) return {};
-      if (first == 0) first = p + 1;
       last = q;
       p = q + 1;
       while (p < end && blank(t[p])) ++p;
@@ -218,7 +218,8 @@ void assign(std::string_view t, size_t ns, size_t ne, size_t value_at, std::vect
   // values that are key bytes, whatever their own names.
   if (value_at < t.size() && t[value_at] == '{' && names_key_bytes(name)) {
     const size_t end = std::min(t.size(), value_at + 2000);
-    for (size_t p = value_at + 1, depth = 1; p < end && depth > 0; ++p) {
+    int depth = 1;
+    for (size_t p = value_at + 1; p < end && depth > 0; ++p) {
       depth += t[p] == '{' ? 1 : t[p] == '}' ? -1 : 0;
       if (t[p] != ':') continue;
       if (const KeyBytes k = key_bytes_at(t, skip_blanks(t, p + 1)); k.span.end > k.span.begin)

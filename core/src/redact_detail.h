@@ -238,10 +238,10 @@ bool labelled_as_digest(std::string_view text, std::size_t at);
 enum class NameClass { kNone, kPassword, kPin, kSecret, kKey };
 NameClass classify_name(std::string_view name);
 
-// A name under which hex bytes are a key: classify_name takes it as a secret or a key,
-// or one of its words ends in "key" or "keys" (NWKSKEY, UPDATE_KEY_USER1, securityKeys) or
-// is psk, and none says
-// the bytes are something else (public, a hash, an id, an index, a length, a certificate).
+// A name under which hex bytes are a key: classify_name takes it as a secret or a key, or
+// one of its words ends in "key" or "keys" (NWKSKEY, UPDATE_KEY_USER1, securityKeys) or is
+// psk, and none says the bytes are something else (public, a hash or digest, an id, an
+// index, a length, a certificate, a code table, a table's or a cache's key).
 bool names_key_bytes(std::string_view name);
 
 // --- Credentials known by their context (redact_context.cpp) ---

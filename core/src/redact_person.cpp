@@ -310,8 +310,8 @@ bool number_could_name_a_person(std::string_view t, size_t at, size_t end) {
   const bool git_time = after.size() == 6 && after[0] == ' ' && (after[1] == '+' || after[1] == '-') &&
                         std::all_of(after.begin() + 2, after.end(), is_digit);
   // A file's or a case's number and its year (UR-Nr. 1183/2024, expediente 1187/2024).
-  if (const size_t slash = v.find('/'); slash != std::string_view::npos && slash <= 6 && v.size() == slash + 5 &&
-                                        (v.substr(slash + 1, 2) == "19" || v.substr(slash + 1, 2) == "20"))
+  if (const size_t slash = v.find('/');
+      slash <= 6 && v.size() == slash + 5 && (v.substr(slash + 1, 2) == "19" || v.substr(slash + 1, 2) == "20"))
     return false;
   return digits >= least && digits <= 18 && !git_time && !date_like(v) && !product_or_time(t, at, v) &&
          !north_american_toll_free(v) && !named_as_other(t, at);

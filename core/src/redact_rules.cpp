@@ -1078,16 +1078,16 @@ std::vector<RuleSpec> line_rules() {
   // whoever holds it broadcasts on the channel. It is random, or in YouTube's groups of
   // four (xxxx-xxxx-xxxx-xxxx-xxxx); a stream's name (cam1-frontdoor, stream_1080p60) and
   // a variable are none.
-  r.push_back(
-      {"secret", R"((?i)\brtmps?://[^\s/"'<>]+(?:/[^\s/"'<>]+)*/([^\s/"'<>?#]{12,}))",
-       group_if(1,
-                [](std::string_view v) {
-                  bool groups = v.size() >= 19 && v.size() % 5 == 4 && std::any_of(v.begin(), v.end(), ascii::is_digit);
-                  for (size_t i = 0; groups && i < v.size(); ++i)
-                    groups = i % 5 == 4 ? v[i] == '-' : ascii::is_alnum(v[i]);
-                  return !is_reference(v) && !is_placeholder(v) && (groups || looks_random(v));
-                }),
-       false, R"((?i)rtmps?://)"});
+  r.push_back({"secret", R"((?i)\brtmps?://[^\s/"'<>]+(?:/[^\s/"'<>]+)*/([^\s/"'<>?#]{12,}))",
+               group_if(1,
+                        [](std::string_view v) {
+                          bool groups =
+                              v.size() >= 19 && v.size() % 5 == 4 && std::any_of(v.begin(), v.end(), ascii::is_digit);
+                          for (size_t i = 0; groups && i < v.size(); ++i)
+                            groups = i % 5 == 4 ? v[i] == '-' : ascii::is_alnum(v[i]);
+                          return !is_reference(v) && !is_placeholder(v) && (groups || looks_random(v));
+                        }),
+               false, R"((?i)rtmps?://)"});
   // A game server's login token (Valve's GSLT, "Steam Game Server Account Management"),
   // given at launch: +sv_setsteamaccount <32 hex>.
   r.push_back(

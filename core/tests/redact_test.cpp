@@ -2387,47 +2387,55 @@ TEST(RedactFamilies, TheFifthReviewsFindings) {
 // A public key's array, a digest's and an id's stay.
 TEST(RedactFamilies, KeyBytesInCodeUnderAKeysName) {
   Redactor r;
-  expect_caught(r,
-                "static const u1_t PROGMEM APPSKEY[16] = { 0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, "
-                "0xA3, 0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5 };",
-                {"0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, 0xA3, 0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5"});
   expect_caught(
       r,
-      "static const uint8_t ota_hmac_key[16] = {\n    0x9d, 0x42, 0xe1, 0x7a, 0x05, 0xbc, 0x38, 0xf6,\n"
-      "    0x21, 0x8e, 0xd3, 0x4f, 0xa0, 0x6b, 0xc7, 0x19\n};",
+      std::string("static const u1_t PROGMEM APPSKEY[16] = { 0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, ") +
+          "0xA3, 0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5 };",
+      {"0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, 0xA3, 0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5"});
+  expect_caught(
+      r,
+      std::string("static const uint8_t ota_hmac_key[16] = {\n    0x9d, 0x42, 0xe1, 0x7a, 0x05, 0xbc, 0x38, 0xf6,\n") +
+          "    0x21, 0x8e, 0xd3, 0x4f, 0xa0, 0x6b, 0xc7, 0x19\n};",
       {"0x9d, 0x42, 0xe1, 0x7a, 0x05, 0xbc, 0x38, 0xf6,\n    0x21, 0x8e, 0xd3, 0x4f, 0xa0, 0x6b, 0xc7, 0x19"});
   expect_caught(r, "const ROOT_KEY_SLOT2: [u8; 16] = hex!(\"5e17a9c3d20b84f6917ce05a3bd4286f\");",
                 {"5e17a9c3d20b84f6917ce05a3bd4286f"});
-  expect_caught(r,
-                "let wrap_key: [u8; 16] = [0x6a, 0xf0, 0x13, 0x9c, 0x4e, 0xb7, 0x25, 0xd8, 0x81, 0x3f, 0xca, 0x57, "
-                "0x0e, 0x92, 0x6b, 0xe4];",
-                {"0x6a, 0xf0, 0x13, 0x9c, 0x4e, 0xb7, 0x25, 0xd8, 0x81, 0x3f, 0xca, 0x57, 0x0e, 0x92, 0x6b, 0xe4"});
+  expect_caught(
+      r,
+      std::string(
+          "let wrap_key: [u8; 16] = [0x6a, 0xf0, 0x13, 0x9c, 0x4e, 0xb7, 0x25, 0xd8, 0x81, 0x3f, 0xca, 0x57, ") +
+          "0x0e, 0x92, 0x6b, 0xe4];",
+      {"0x6a, 0xf0, 0x13, 0x9c, 0x4e, 0xb7, 0x25, 0xd8, 0x81, 0x3f, 0xca, 0x57, 0x0e, 0x92, 0x6b, 0xe4"});
   expect_caught(r, "NETWORKKEY = bytes.fromhex('a4c27e0913fd58b6e2075d9c31af846b')",
                 {"a4c27e0913fd58b6e2075d9c31af846b"});
   expect_caught(r,
-                "static const uint8_t link_key[16] = \"\\x6a\\xf0\\x13\\x9c\\x4e\\xb7\\x25\\xd8\"\n\t"
-                "\"\\x81\\x3f\\xca\\x57\\x0e\\x92\\x6b\\xe4\";",
+                std::string("static const uint8_t link_key[16] = \"\\x6a\\xf0\\x13\\x9c\\x4e\\xb7\\x25\\xd8\"\n\t") +
+                    "\"\\x81\\x3f\\xca\\x57\\x0e\\x92\\x6b\\xe4\";",
                 {"\\x6a\\xf0\\x13\\x9c", "\\x81\\x3f\\xca\\x57"});
   expect_kept(
-      r, {"static const uint8_t mcuboot_public_key[16] = { 0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, "
-          "0xA3, 0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5 };",
-          "static const uint8_t key_hash[16] = { 0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, 0xA3, "
-          "0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5 };",
-          "static const uint8_t key_index[4] = { 0x00, 0x01, 0x02, 0x03 };",
-          "static const u1_t APPSKEY[16] = { APPSKEY_FROM_BUILD_FLAGS };", "static const uint8_t aes_key[16] = { 0 };",
-          "signing_key_sha256 = \"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\"",
-          "static const uint8_t KEY_CODES[16] = { 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x1E, 0x1F, "
-          "0x20, 0x21, 0x28, 0x29, 0x2C, 0x52 };",
-          "uint8_t key[32] = {0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae, 0xf0, 0x85, 0x7d, "
-          "0x77, 0x81, 0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61, 0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3, 0x09, 0x14, 0xdf, "
-          "0xf4};",
-          "const KEY_ID: [u8; 16] = hex!(\"5e17a9c3d20b84f6917ce05a3bd4286f\");",
-          // FIPS-197's example key, and the Bluetooth specification's debug private key.
-          "static const u1_t NWKSKEY[16] = { 0x2B, 0x7E, 0x15, 0x16, 0x28, 0xAE, 0xD2, 0xA6, 0xAB, 0xF7, 0x15, "
-          "0x88, 0x09, 0xCF, 0x4F, 0x3C };",
-          "static const uint8_t debug_private_key[32] = \"\\x3f\\x49\\xf6\\xd4\\xa3\\xc5\\x5f\\x38"
-          "\\x74\\xc9\\xb3\\xe3\\xd2\\x10\\x3f\\x50\"\n\t\"\\x4a\\xff\\x60\\x7b\\xeb\\x40\\xb7\\x99"
-          "\\x58\\x99\\xb8\\xa6\\xcd\\x3c\\x1a\\xbd\";"});
+      r,
+      {std::string("static const uint8_t mcuboot_public_key[16] = { 0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, ") +
+           "0x1F, 0x88, 0xA3, 0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5 };",
+       std::string("static const uint8_t key_hash[16] = { 0x3B, 0x91, 0xC4, 0x0E, 0x5A, 0xD7, 0x62, 0x1F, 0x88, ") +
+           "0xA3, 0x4C, 0xE9, 0x07, 0xB2, 0x6D, 0xF5 };",
+       "static const uint8_t key_index[4] = { 0x00, 0x01, 0x02, 0x03 };",
+       "static const u1_t APPSKEY[16] = { APPSKEY_FROM_BUILD_FLAGS };", "static const uint8_t aes_key[16] = { 0 };",
+       "signing_key_sha256 = \"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\"",
+       std::string(
+           "static const uint8_t KEY_CODES[16] = { 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x1E, 0x1F, ") +
+           "0x20, 0x21, 0x28, 0x29, 0x2C, 0x52 };",
+       std::string(
+           "uint8_t key[32] = {0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae, 0xf0, 0x85, 0x7d, ") +
+           std::string("0x77, 0x81, 0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61, 0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3, 0x09, "
+                       "0x14, 0xdf, ") +
+           "0xf4};",
+       "const KEY_ID: [u8; 16] = hex!(\"5e17a9c3d20b84f6917ce05a3bd4286f\");",
+       // FIPS-197's example key, and the Bluetooth specification's debug private key.
+       std::string(
+           "static const u1_t NWKSKEY[16] = { 0x2B, 0x7E, 0x15, 0x16, 0x28, 0xAE, 0xD2, 0xA6, 0xAB, 0xF7, 0x15, ") +
+           "0x88, 0x09, 0xCF, 0x4F, 0x3C };",
+       std::string("static const uint8_t debug_private_key[32] = \"\\x3f\\x49\\xf6\\xd4\\xa3\\xc5\\x5f\\x38") +
+           std::string("\\x74\\xc9\\xb3\\xe3\\xd2\\x10\\x3f\\x50\"\n\t\"\\x4a\\xff\\x60\\x7b\\xeb\\x40\\xb7\\x99") +
+           "\\x58\\x99\\xb8\\xa6\\xcd\\x3c\\x1a\\xbd\";"});
 }
 
 // What a command printed when it was asked for a secret by name (a CLI's getter, a
@@ -2443,11 +2451,11 @@ TEST(RedactFamilies, WhatAGetterPrintsUnderASecretsName) {
                 {"3ba1e07d52c98f46a03e1b7d594c2e86"});
   expect_caught(r, "PS C:\\> aws configure get aws_secret_access_key\nq7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr",
                 {"q7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr"});
-  const std::string two = r.redact(
-                               "alice@box:~$ aws configure get aws_secret_access_key\n"
-                               "q7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr\nalice@box:~$ git rev-parse HEAD\n"
-                               "4f2c9e81b07d3a65e9c14f8b2d70a3e64b1c9d02")
-                              .text;
+  const std::string two =
+      r.redact(std::string("alice@box:~$ aws configure get aws_secret_access_key\n") +
+               std::string("q7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr\nalice@box:~$ git rev-parse HEAD\n") +
+               "4f2c9e81b07d3a65e9c14f8b2d70a3e64b1c9d02")
+          .text;
   EXPECT_EQ(two.find("q7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr"), std::string::npos) << two;
   EXPECT_NE(two.find("4f2c9e81b07d3a65e9c14f8b2d70a3e64b1c9d02"), std::string::npos) << two;
   expect_kept(r, {"$ aws configure get region --profile lab\neu-central-1",
@@ -2455,12 +2463,12 @@ TEST(RedactFamilies, WhatAGetterPrintsUnderASecretsName) {
                   "$ git config --get user.signingkey\n3AA5C34371567BD2E8F1A9C4B7D6E5F4A3B2C1D0",
                   "$ docker secret ls -q\nx7m3k2d9p0q8w1e4r5t6y7u8i",
                   "$ wg pubkey < privatekey\nxTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=", "$ ot-ctl networkkey\nDone",
-                  "$ aws s3api head-object --bucket logs --key 2025/03/cdr.gz --query ETag\n"
-                  "\"\\\"4f2c9e81b07d3a65e9c14f8b2d70a3e6-4\\\"\"",
-                  "$ openssl x509 -in idp.crt -noout -ext subjectKeyIdentifier\nX509v3 Subject Key Identifier:\n"
-                  "    3A:91:C4:0E:5A:D7:62:1F:88:A3:4C:E9:07:B2:6D:F5:1B:8C:2D:40",
-                  "$ aws configure get aws_secret_access_key --profile lab\n$ echo "
-                  "done\nq7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr"});
+                  std::string("$ aws s3api head-object --bucket logs --key 2025/03/cdr.gz --query ETag\n") +
+                      "\"\\\"4f2c9e81b07d3a65e9c14f8b2d70a3e6-4\\\"\"",
+                  std::string("$ openssl x509 -in idp.crt -noout -ext subjectKeyIdentifier\n") +
+                      "X509v3 Subject Key Identifier:\n    3A:91:C4:0E:5A:D7:62:1F:88:A3:4C:E9:07:B2:6D:F5:1B:8C:2D:40",
+                  std::string("$ aws configure get aws_secret_access_key --profile lab\n$ echo ") +
+                      "done\nq7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr"});
 }
 
 // A modem's AT commands (3GPP TS 27.007; Quectel's and SIMCom's own for the APN): the
@@ -2619,8 +2627,8 @@ TEST(RedactFamilies, WhatACityHallAndItsLawyersFile) {
   expect_kept(
       r, {"--\nBrenner & Partner Rechtsanwälte PartG mbB\nTel. +49 561 4471-0\nIBAN DE07 3704 0044 0817 2635 40",
           "Acme Spiele GmbH · Torstraße 1 · 10119 Berlin\nRechnung Nr. 12\nIBAN DE07 3704 0044 0817 2635 40",
-          "Acme Spiele GmbH · Torstraße 1 · 10119 Berlin\nRechnung Nr. 12\nBankverbindung: IBAN DE07 3704 0044 0817 "
-          "2635 40",
+          std::string("Acme Spiele GmbH · Torstraße 1 · 10119 Berlin\nRechnung Nr. 12\n") +
+              "Bankverbindung: IBAN DE07 3704 0044 0817 2635 40",
           "Notariat Dr. Albers, Urkundenrolle:\nUR-Nr. 1183/2024 A  Kaufvertrag (Grundbesitz Wellerode)",
           "Obec Lhotice, Náves 1 · IČO: 25596641 · DIČ: CZ25596641",
           "Yazılım A.Ş. · MERSİS No: 0123048213400015 · Ticaret Sicil No: 482193",
