@@ -537,8 +537,7 @@ std::vector<RuleSpec> command_rules() {
            p = q == p ? p + 1 : q;
          }
          const std::string_view command_line = ascii::trim(line_around(t, h.at(h.groups[0])));
-         if ((command_line.starts_with("$ ") || command_line.starts_with("> ")) &&
-             prints_a_secret(file_name_at_end(h.groups[0])))
+         if (prompt_line(command_line) && prints_a_secret(file_name_at_end(h.groups[0])))
            pick_printed_lines(t, line_end, out);
        },
        false,

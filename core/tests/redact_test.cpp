@@ -2449,6 +2449,9 @@ TEST(RedactFamilies, WhatAGetterPrintsUnderASecretsName) {
                 {"5be0a9c3d20b84f6917ce05a3bd4286f"});
   expect_caught(r, "> ot-ctl dataset pskc\n3ba1e07d52c98f46a03e1b7d594c2e86\nDone",
                 {"3ba1e07d52c98f46a03e1b7d594c2e86"});
+  // The file-reading rule's output below any shell's prompt, as the getter's.
+  expect_caught(r, "alice@box:~/srv$ jq -r .refresh credentials.json\nZq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wE",
+                {"Zq81LmX0pR4tVb7NcW2yKd9HaP3xQ7wE"});
   expect_caught(r, "PS C:\\> aws configure get aws_secret_access_key\nq7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr",
                 {"q7Rk2VbX9mWz4LpT8nYc3HsD1fJ6gKa0eUiO5tPr"});
   const std::string two =
